@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto'
+import cors from '@fastify/cors'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import type { DestinationStream } from 'pino'
+import type { Config } from './config.js'
+import type { Db } from './db/database.js'
+import { docsRoutes, openApiGenerator } from './docs/docs.routes.js'
+import { ApiError } from './errors.js'
+import { healthRoutes } from './health/health.routes.js'
+import {
+  clientErrorHandler,
+  handleError,
+  notFoundHandler,
+  trackRouteMethods,
+} from './http/error-handling.js'
+import { createValidatorCompiler } from './http/validation.js'
+import { loggerOptions } from './logging.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Readonly<Config>
+    db: Db
+  }
+}
+
+/** What an app is built from; the caller owns the database and closes it. */
+export interface AppOptions {
+  config: Readonly<Config>
+  db: Db
+  /** Build revision reported by `GET /v1`. */
+  version: string
+  /** Where log lines go (default: stdout). Tests pass a stream to read them. */
+  logStream?: DestinationStream
+}
+
+/** The canonical prefix; `/api/v1` is rewritten onto it before routing. */
+export const API_PREFIX = '/v1'
+
+const MAX_URL_LENGTH = 8 * 1024
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
+const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'If-None-Match', 'If-Match', 'Range', 'X-Request-Id']
+const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'ETag', 'Location', 'Content-Disposition', 'Content-Range']
+
+/** Echoes a well-formed incoming X-Request-Id; anything else gets a fresh UUID. */
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = request.headers['x-request-id']
+  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID()
+}
+
+/** `/api/v1…` is the same API as `/v1…` (the seed's two addressing forms); everything else is unchanged. */
+function rewriteUrl(request: { url?: string }): string {
+  const url = request.url ?? '/'
+  return /^\/api\/v1(?=[/?]|$)/.test(url) ? url.slice('/api'.length) : url
+}
+
+/**
+ * Builds the Quire application without listening, so tests can `inject` into it and the server can
+ * start it. Routes are listed once, here, under `/v1`.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, version } = options
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    genReqId: requestId,
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    bodyLimit: config.jsonBodyMaxBytes,
+    rewriteUrl,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    // A slow or stalled client cannot hold a socket forever.
+    connectionTimeout: 120_000,
+    requestTimeout: 120_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    clientErrorHandler,
+    frameworkErrors: (error, request, reply) => {
+      handleError(error, request as FastifyRequest, reply)
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+  app.server.headersTimeout = 30_000
+
+  app.setValidatorCompiler(createValidatorCompiler())
+  app.setErrorHandler(handleError)
+  const allowedMethods = trackRouteMethods(app)
+  app.setNotFoundHandler(notFoundHandler(allowedMethods))
+
+  app.decorate('config', config)
+  app.decorate('db', db)
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+    if (request.url.length > MAX_URL_LENGTH) {
+      throw new ApiError('URI_TOO_LONG', `Request URL is longer than ${MAX_URL_LENGTH} characters`)
+    }
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff')
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+    return payload
+  })
+
+  await app.register(cors, {
+    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
+    methods: CORS_METHODS,
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
+    credentials: false, // tokens travel in headers, never cookies
+    maxAge: 600,
+    strictPreflight: false,
+  })
+  await app.register(openApiGenerator)
+
+  // The route list: grep here to find which module serves a URL.
+  await app.register(
+    async (v1) => {
+      await v1.register(healthRoutes, { version })
+      await v1.register(docsRoutes)
+    },
+    { prefix: API_PREFIX },
+  )
+
+  return app
+}

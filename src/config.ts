@@ -1,0 +1,183 @@
+import { isAbsolute, resolve } from 'node:path'
+
+/** Where the data lives: an embedded SQLite file, or a PostgreSQL server shared by several instances. */
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string }
+
+/** A count allowed within a time window, e.g. 10 failed logins per 15 minutes. */
+export interface RateLimitConfig {
+  max: number
+  windowMs: number
+}
+
+/** The validated, immutable server configuration. */
+export interface Config {
+  port: number
+  host: string
+  database: DatabaseConfig
+  sessionLifeMs: number
+  /** Shortest time between two writes of a session's `updated_at`; already capped at a tenth of the life. */
+  sessionTouchIntervalMs: number
+  /** Optional hard cap on a session's age regardless of use (OWASP ASVS 7.3.2); null = off. */
+  sessionAbsoluteLifeMs: number | null
+  sessionsPerUserMax: number
+  passwordMinLength: number
+  allowQueryToken: boolean
+  corsOrigins: '*' | string[]
+  attachmentMaxBytes: number
+  jsonBodyMaxBytes: number
+  logLevel: LogLevel
+  trustProxy: boolean | number | string[]
+  loginFailuresPerEmail: RateLimitConfig
+  authAttemptsPerIp: RateLimitConfig
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/** A configuration value that stops start-up; its message is the one line shown to the operator. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    expectation: string,
+    received: string,
+  ) {
+    super(`${variable} must be ${expectation} (got ${JSON.stringify(received)})`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+const DURATION_EXPECTATION = 'a duration such as 90s, 15m, 36h, 14d or a number of seconds'
+
+/** Parses `90s`, `15m`, `36h`, `14d`, `500ms` or plain seconds into milliseconds; undefined when malformed. */
+export function parseDurationMs(text: string): number | undefined {
+  const match = /^(\d{1,12})(ms|s|m|h|d)?$/.exec(text.trim())
+  if (!match) return undefined
+  const [, amount, unit = 's'] = match
+  const ms = Number(amount) * (DURATION_UNITS_MS[unit] ?? 1000)
+  return Number.isSafeInteger(ms) ? ms : undefined
+}
+
+function readString(env: Env, name: string, fallback: string): string {
+  const value = env[name]
+  return value === undefined || value.trim() === '' ? fallback : value.trim()
+}
+
+function readInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const text = readString(env, name, String(fallback))
+  const value = /^\d+$/.test(text) ? Number(text) : NaN
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, `an integer from ${min} to ${max}`, text)
+  }
+  return value
+}
+
+function readDuration(env: Env, name: string, fallback: string, minMs: number): number {
+  const text = readString(env, name, fallback)
+  const ms = parseDurationMs(text)
+  if (ms === undefined || ms < minMs) {
+    throw new ConfigError(name, minMs > 0 ? `${DURATION_EXPECTATION}, above zero` : DURATION_EXPECTATION, text)
+  }
+  return ms
+}
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const text = readString(env, name, String(fallback)).toLowerCase()
+  if (['true', '1', 'yes', 'on'].includes(text)) return true
+  if (['false', '0', 'no', 'off'].includes(text)) return false
+  throw new ConfigError(name, 'true or false', text)
+}
+
+function readRateLimit(env: Env, name: string, fallback: string): RateLimitConfig {
+  const text = readString(env, name, fallback)
+  const match = /^(\d{1,9})\/(.+)$/.exec(text)
+  const windowMs = match?.[2] === undefined ? undefined : parseDurationMs(match[2])
+  const max = Number(match?.[1])
+  if (!match || windowMs === undefined || windowMs <= 0 || max < 1) {
+    throw new ConfigError(name, 'a count per duration such as 10/15m (count at least 1)', text)
+  }
+  return { max, windowMs }
+}
+
+function readDatabase(env: Env): DatabaseConfig {
+  const text = readString(env, 'DATABASE_URL', 'sqlite:./data/quire.db')
+  if (text.startsWith('sqlite:')) {
+    const path = text.slice('sqlite:'.length)
+    if (path === '') throw new ConfigError('DATABASE_URL', 'sqlite:PATH or postgres://…', text)
+    return { kind: 'sqlite', path: path === ':memory:' || isAbsolute(path) ? path : resolve(path) }
+  }
+  if (/^postgres(ql)?:\/\/./.test(text)) {
+    try {
+      new URL(text)
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'sqlite:PATH or a valid postgres:// URL', '[unparsable URL]')
+    }
+    return { kind: 'postgres', url: text }
+  }
+  // Never echo a URL that might hold a password.
+  throw new ConfigError('DATABASE_URL', 'sqlite:PATH or postgres://USER@HOST:PORT/DATABASE', text.split(':')[0] + ':…')
+}
+
+function readCorsOrigins(env: Env): '*' | string[] {
+  const text = readString(env, 'CORS_ORIGINS', '*')
+  if (text === '*') return '*'
+  const origins = text.split(',').map((origin) => origin.trim())
+  for (const origin of origins) {
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(origin)
+    } catch {
+      parsed = undefined
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError('CORS_ORIGINS', '* or a comma-separated list of origins like https://app.example.com', origin)
+    }
+  }
+  return origins
+}
+
+function readTrustProxy(env: Env): boolean | number | string[] {
+  const text = readString(env, 'TRUST_PROXY', 'false')
+  if (text === 'true' || text === 'false') return text === 'true'
+  if (/^\d{1,2}$/.test(text)) return Number(text)
+  const entries = text.split(',').map((entry) => entry.trim())
+  const addressOrCidr = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/
+  if (entries.every((entry) => addressOrCidr.test(entry))) return entries
+  throw new ConfigError('TRUST_PROXY', 'true, false, a hop count, or a comma-separated list of addresses/CIDRs', text)
+}
+
+/** Reads and validates the environment; throws a ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const sessionLifeMs = readDuration(env, 'SESSION_LIFE', '14d', 1)
+  const touchIntervalMs = readDuration(env, 'SESSION_TOUCH_INTERVAL', '60s', 0)
+  const absoluteText = readString(env, 'SESSION_ABSOLUTE_LIFE', 'off')
+  const sessionAbsoluteLifeMs = ['off', '0'].includes(absoluteText)
+    ? null
+    : readDuration(env, 'SESSION_ABSOLUTE_LIFE', absoluteText, 1)
+  const logLevel = readString(env, 'LOG_LEVEL', 'info').toLowerCase()
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, logLevel)
+  }
+
+  return Object.freeze({
+    port: readInteger(env, 'PORT', 3000, 0, 65535),
+    host: readString(env, 'HOST', '0.0.0.0'),
+    database: readDatabase(env),
+    sessionLifeMs,
+    // A session idle for nearly its whole life must still be extended by its next use.
+    sessionTouchIntervalMs: Math.min(touchIntervalMs, Math.floor(sessionLifeMs / 10)),
+    sessionAbsoluteLifeMs,
+    sessionsPerUserMax: readInteger(env, 'SESSIONS_PER_USER_MAX', 100, 1, 10_000),
+    passwordMinLength: readInteger(env, 'PASSWORD_MIN_LENGTH', 10, 8, 64),
+    allowQueryToken: readBoolean(env, 'ALLOW_QUERY_TOKEN', true),
+    corsOrigins: readCorsOrigins(env),
+    attachmentMaxBytes: readInteger(env, 'ATTACHMENT_MAX_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+    jsonBodyMaxBytes: readInteger(env, 'JSON_BODY_MAX_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    logLevel: logLevel as LogLevel,
+    trustProxy: readTrustProxy(env),
+    loginFailuresPerEmail: readRateLimit(env, 'LOGIN_FAILURE_LIMIT', '10/15m'),
+    authAttemptsPerIp: readRateLimit(env, 'AUTH_IP_LIMIT', '100/1m'),
+  })
+}

@@ -1,0 +1,32 @@
+import { Migrator, type Migration } from 'kysely'
+import type { Db } from './database.js'
+import * as accounts from './migrations/2026-11-22-01-accounts.js'
+import * as content from './migrations/2026-11-22-02-content.js'
+
+// Listed explicitly (not read from a folder) so the compiled server and the tests run the same set.
+// Names sort in the order they must run.
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22-01-accounts': accounts,
+  '2026-11-22-02-content': content,
+}
+
+/**
+ * Brings the schema up to date. Safe to call from several instances at once: Kysely takes a lock
+ * (a PostgreSQL advisory lock, or SQLite's write lock) while it migrates.
+ */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+    migrationTableName: 'quire_migrations',
+    migrationLockTableName: 'quire_migrations_lock',
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((result) => result.status === 'Error')
+  if (error !== undefined || failed) {
+    const name = failed ? ` (${failed.migrationName})` : ''
+    throw new Error(`database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    })
+  }
+}

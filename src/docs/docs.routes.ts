@@ -1,0 +1,57 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import fp from 'fastify-plugin'
+
+/**
+ * The OpenAPI 3.1 document, generated from the route schemas. Registered on the root instance (it
+ * must see every route) before the routes themselves.
+ */
+export const openApiGenerator = fp(async (app) => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Quire API',
+        version: '1',
+        description:
+          'Accounts, sessions, profile, posts, attachments and comments. Every path also answers under `/api/v1`. ' +
+          'Successful responses are `{"data": …}` (lists add `next_page_token` while more rows exist); failures are ' +
+          '`{"error": {"code", "message", "fields"?}}`. Every response carries `X-Request-Id`.',
+        license: { name: 'MIT' },
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'The session token from POST /v1/sessions' },
+          accessToken: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'access_token',
+            description: 'The session token as a query parameter (can be disabled with ALLOW_QUERY_TOKEN=false)',
+          },
+        },
+      },
+      tags: [
+        { name: 'health', description: 'Liveness and build revision' },
+        { name: 'accounts', description: 'Registration and the caller’s profile' },
+        { name: 'sessions', description: 'Login, logout and the caller’s sessions' },
+        { name: 'posts', description: 'Posts' },
+        { name: 'attachments', description: 'Files attached to posts' },
+        { name: 'comments', description: 'Comments on posts and attachments' },
+      ],
+    },
+  })
+})
+
+/** `/v1/openapi.json` and the interactive reference at `/v1/docs`, whose assets Quire serves itself. */
+export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/openapi.json', { schema: { hide: true } }, (_request, reply) => {
+    void reply.header('cache-control', 'no-cache')
+    return app.swagger()
+  })
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    uiConfig: { url: '/v1/openapi.json', deepLinking: true, displayRequestDuration: true },
+  })
+}

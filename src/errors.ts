@@ -1,0 +1,82 @@
+import { Type, type Static } from 'typebox'
+
+/** Every machine-readable error code Quire can answer with, and the HTTP status each one carries. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  NOT_ACCEPTABLE: 406,
+  REQUEST_TIMEOUT: 408,
+  CONFLICT: 409,
+  EMAIL_ALREADY_EXISTS: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RANGE_NOT_SATISFIABLE: 416,
+  FIELDS_VALIDATION_ERROR: 422,
+  RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+/** Map from a field name to why it failed; the key's presence marks the field as failing. */
+export type FieldErrors = Record<string, string>
+
+/** The one error type handlers throw; the error handler turns it into the envelope. */
+export class ApiError extends Error {
+  readonly statusCode: number
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+    /** Extra response headers, e.g. Retry-After or Allow. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+    this.statusCode = ERROR_STATUS[code]
+  }
+}
+
+/** The failure a route answers when the caller may not see the resource, or it does not exist. */
+export function notFound(what = 'Resource'): ApiError {
+  return new ApiError('NOT_FOUND', `${what} not found`)
+}
+
+/** One 422 listing every failing field. */
+export function fieldsError(fields: FieldErrors): ApiError {
+  return new ApiError('FIELDS_VALIDATION_ERROR', 'Some fields are invalid', fields)
+}
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ description: 'Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR' }),
+      message: Type.String({ description: 'Human-readable explanation; may change, suitable as fallback text' }),
+      fields: Type.Optional(
+        Type.Record(Type.String(), Type.String(), {
+          description: 'Field name → why it failed; present only for field validation failures',
+        }),
+      ),
+    }),
+  },
+  { description: 'Error envelope: never carries `data`' },
+)
+export type ErrorBody = Static<typeof ErrorBody>
+
+/** Builds the envelope for an error. */
+export function errorBody(code: ErrorCode | string, message: string, fields?: FieldErrors): ErrorBody {
+  return fields && Object.keys(fields).length > 0 ? { error: { code, message, fields } } : { error: { code, message } }
+}
+
+/** Response schemas for the given error statuses, for a route's `response` map (documentation and serialisation). */
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBody]))
+}

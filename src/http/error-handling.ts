@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type { ErrorObject } from 'ajv'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import FindMyWay, { type HTTPVersion } from 'find-my-way'
+import { ApiError, errorBody, type ErrorCode } from '../errors.js'
+import { validationError, type ValidationContext } from './validation.js'
+
+// Every failure the server can produce leaves through this module, as `{"error": {...}}`.
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
+  422: 'FIELDS_VALIDATION_ERROR',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+  503: 'SERVICE_UNAVAILABLE',
+}
+
+// Fastify's own messages for these are terse or name internals; say what the client should fix.
+const MESSAGES_BY_FASTIFY_CODE: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but Content-Type is application/json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type for this endpoint',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
+  FST_ERR_BAD_URL: 'Malformed URL',
+}
+
+interface ValidationFailure {
+  validation: ErrorObject[]
+  validationContext: ValidationContext
+}
+
+function isValidationFailure(error: unknown): error is ValidationFailure {
+  return typeof error === 'object' && error !== null && 'validation' in error && Array.isArray(error.validation)
+}
+
+/** Converts anything thrown while handling a request into the ApiError to answer with. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  if (isValidationFailure(error)) return validationError(error.validation, error.validationContext)
+  const fastifyError = error as Partial<FastifyError> | undefined
+  const status = fastifyError?.statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST'
+    const known = fastifyError?.code !== undefined ? MESSAGES_BY_FASTIFY_CODE[fastifyError.code] : undefined
+    return new ApiError(code, known ?? fastifyError?.message ?? STATUS_CODES[status] ?? 'Bad request')
+  }
+  return new ApiError('INTERNAL_ERROR', 'Internal server error')
+}
+
+/** Sends an ApiError as the error envelope, with its status and headers. */
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.headers) reply.headers(error.headers)
+  return reply.status(error.statusCode).type('application/json; charset=utf-8').send(errorBody(error.code, error.message, error.fields))
+}
+
+/** Fastify error handler: the one place errors become responses. Unexpected ones are logged in full. */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const apiError = toApiError(error)
+  if (apiError.statusCode >= 500) {
+    request.log.error({ err: error }, 'request failed')
+  } else if (!(error instanceof ApiError)) {
+    request.log.info({ err: { message: (error as Error).message, code: (error as FastifyError).code } }, 'request rejected')
+  }
+  return sendApiError(reply, apiError)
+}
+
+const ROUTABLE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+
+/**
+ * Remembers which methods each route path serves, so an unknown method on a known path answers
+ * 405 with `Allow` instead of a bare 404.
+ */
+export function trackRouteMethods(app: FastifyInstance): (url: string) => string[] {
+  const router = FindMyWay<HTTPVersion.V1>({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true })
+  app.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) =>
+      (ROUTABLE_METHODS as readonly string[]).includes(method),
+    )
+    if (route.url.includes('*') || methods.length === 0) return
+    for (const method of methods) {
+      if (!router.hasRoute(method as 'GET', route.url)) router.on(method as 'GET', route.url, () => undefined)
+    }
+  })
+  return (url) => {
+    const path = url.split('?', 1)[0] ?? url
+    return ROUTABLE_METHODS.filter((method) => router.find(method, path) !== null)
+  }
+}
+
+/** The not-found handler: 405 when the path exists under other methods, else 404. */
+export function notFoundHandler(allowedMethods: (url: string) => string[]) {
+  return (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const allowed = allowedMethods(request.url)
+    if (allowed.length > 0) {
+      const allow = [...allowed, 'OPTIONS'].join(', ')
+      return sendApiError(
+        reply,
+        new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allow}`, undefined, {
+          allow,
+        }),
+      )
+    }
+    return sendApiError(reply, new ApiError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`))
+  }
+}
+
+/**
+ * Answers errors Node raises before a request reaches Fastify (oversized headers or URL, malformed
+ * HTTP, timeouts) with the same envelope, written straight to the socket.
+ */
+export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  let status = 400
+  let code: ErrorCode = 'BAD_REQUEST'
+  let message = 'Malformed HTTP request'
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // If the request line never ended, it was the URL that overflowed.
+    const uriTooLong = Buffer.isBuffer(error.rawPacket) && !error.rawPacket.includes('\r\n')
+    status = uriTooLong ? 414 : 431
+    code = uriTooLong ? 'URI_TOO_LONG' : 'HEADERS_TOO_LARGE'
+    message = uriTooLong ? 'Request URL is too long' : 'Request headers are too large'
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'ERR_HTTP_HEADERS_TIMEOUT') {
+    status = 408
+    code = 'REQUEST_TIMEOUT'
+    message = 'Request took too long to arrive'
+  }
+  const body = JSON.stringify(errorBody(code, message))
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${randomUUID()}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy()
+}

@@ -1,0 +1,140 @@
+import { Ajv, type ErrorObject, type Options as AjvOptions, type ValidateFunction } from 'ajv'
+import { default as addFormatsModule } from 'ajv-formats'
+import type { FastifySchemaCompiler } from 'fastify'
+import { ApiError, type FieldErrors } from '../errors.js'
+
+// ajv-formats is CommonJS with a default export; under NodeNext its namespace default is the plugin.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
+
+/** The part of a request a schema validated. */
+export type ValidationContext = 'body' | 'querystring' | 'params' | 'headers'
+
+const SHARED_AJV_OPTIONS: AjvOptions = {
+  allErrors: true, // all failing fields together in one response
+  removeAdditional: false, // an unknown field fails instead of vanishing silently
+  useDefaults: true,
+  strict: false, // TypeBox adds annotation keywords Ajv does not know
+}
+
+function newAjv(coerceTypes: boolean): Ajv {
+  return addFormats(new Ajv({ ...SHARED_AJV_OPTIONS, coerceTypes }))
+}
+
+/**
+ * Builds the validator compiler: JSON bodies keep their types (a number sent for a string is a 400),
+ * while query strings and path parameters, which are always text, are coerced to the schema's types.
+ */
+export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const bodyAjv = newAjv(false)
+  const textAjv = newAjv(true)
+  return ({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? bodyAjv : textAjv
+    return ajv.compile(schema as object) as ValidateFunction
+  }
+}
+
+// Keywords that mean "the request is malformed" (400) rather than "a value is invalid" (422).
+const MALFORMED_KEYWORDS = new Set(['type', 'required', 'dependentRequired'])
+
+function fieldName(error: ErrorObject): string {
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+  if (error.keyword === 'required') path.push(String(error.params['missingProperty']))
+  if (error.keyword === 'additionalProperties') path.push(String(error.params['additionalProperty']))
+  return path.join('.')
+}
+
+function describe(error: ErrorObject): string {
+  const params = error.params
+  switch (error.keyword) {
+    case 'required':
+      return 'is required'
+    case 'type':
+      return `must be ${describeType(params['type'])}`
+    case 'additionalProperties':
+      return 'is not an accepted field'
+    case 'minLength':
+      return `must be at least ${String(params['limit'])} characters`
+    case 'maxLength':
+      return `must be at most ${String(params['limit'])} characters`
+    case 'minimum':
+      return `must be at least ${String(params['limit'])}`
+    case 'maximum':
+      return `must be at most ${String(params['limit'])}`
+    case 'enum':
+      return `must be one of: ${(params['allowedValues'] as unknown[]).map(String).join(', ')}`
+    case 'const':
+      return `must be ${JSON.stringify(params['allowedValue'])}`
+    case 'format':
+      return `must be a valid ${String(params['format'])}`
+    case 'pattern':
+      return 'has an invalid format'
+    case 'maxProperties':
+      return `must have at most ${String(params['limit'])} entries`
+    case 'maxItems':
+      return `must have at most ${String(params['limit'])} items`
+    default:
+      return error.message ?? 'is invalid'
+  }
+}
+
+function describeType(type: unknown): string {
+  const types = Array.isArray(type) ? type.map(String) : String(type).split(',')
+  const names: Record<string, string> = {
+    string: 'a string',
+    integer: 'an integer',
+    number: 'a number',
+    boolean: 'a boolean',
+    object: 'an object',
+    array: 'an array',
+    null: 'null',
+  }
+  return types.map((t) => names[t] ?? t).join(' or ')
+}
+
+const PART_NAMES: Record<ValidationContext, string> = {
+  body: 'Request body',
+  querystring: 'Query string',
+  params: 'Path',
+  headers: 'Request headers',
+}
+
+/**
+ * Turns schema validation errors into the contract's failures: a malformed path parameter is a 404,
+ * a missing field or wrong JSON type is a 400, and otherwise every invalid value is listed in one 422.
+ */
+export function validationError(errors: ErrorObject[], context: ValidationContext): ApiError {
+  if (context === 'params') return new ApiError('NOT_FOUND', 'Resource not found')
+
+  // Group by field: a field is malformed only when none of its errors is about the value itself,
+  // so `anyOf`/nullable branches that fail on type do not hide a real value error.
+  const byField = new Map<string, ErrorObject[]>()
+  for (const error of errors) {
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue
+    const name = fieldName(error)
+    byField.set(name, [...(byField.get(name) ?? []), error])
+  }
+
+  const fields: FieldErrors = {}
+  let malformed = false
+  for (const [name, fieldErrors] of byField) {
+    const valueError = fieldErrors.find((error) => !MALFORMED_KEYWORDS.has(error.keyword))
+    const chosen = valueError ?? fieldErrors[0]
+    if (!chosen) continue
+    if (!valueError) malformed = true
+    if (name === '') {
+      return new ApiError('BAD_REQUEST', `${PART_NAMES[context]} ${describe(chosen)}`)
+    }
+    fields[name] ??= describe(chosen)
+  }
+
+  if (malformed) {
+    const summary = Object.entries(fields)
+      .map(([name, why]) => `${name} ${why}`)
+      .join('; ')
+    return new ApiError('BAD_REQUEST', `${PART_NAMES[context]} is malformed: ${summary}`, fields)
+  }
+  return new ApiError('FIELDS_VALIDATION_ERROR', 'Some fields are invalid', fields)
+}

@@ -13,7 +13,12 @@ function findTests(dir) {
   })
 }
 
-const files = process.argv.length > 2 ? process.argv.slice(2) : findTests('test').map((f) => relative('.', f)).sort()
+const files =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : findTests('test')
+        .map((f) => relative('.', f))
+        .sort()
 const concurrency = Math.max(2, availableParallelism())
 const result = spawnSync(
   process.execPath,

@@ -1,21 +1,23 @@
 import { randomUUID } from 'node:crypto'
 import cors from '@fastify/cors'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { DestinationStream } from 'pino'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { docsRoutes, openApiGenerator } from './docs/docs.routes.js'
 import { ApiError } from './errors.js'
 import { healthRoutes } from './health/health.routes.js'
-import {
-  clientErrorHandler,
-  handleError,
-  notFoundHandler,
-  trackRouteMethods,
-} from './http/error-handling.js'
+import { clientErrorHandler, handleError, notFoundHandler, trackRouteMethods } from './http/error-handling.js'
+import { authentication } from './http/auth.js'
+import { rateLimitPlugin } from './http/rate-limit.js'
 import { createValidatorCompiler } from './http/validation.js'
+import { API_PREFIX } from './http/prefix.js'
 import { loggerOptions } from './logging.js'
+import { scheduleSweeps } from './maintenance.js'
+import { sessionsRoutes } from './sessions/sessions.routes.js'
+import { createCredentials } from './users/credentials.js'
+import { usersRoutes } from './users/users.routes.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,14 +36,25 @@ export interface AppOptions {
   logStream?: DestinationStream
 }
 
-/** The canonical prefix; `/api/v1` is rewritten onto it before routing. */
-export const API_PREFIX = '/v1'
-
 const MAX_URL_LENGTH = 8 * 1024
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/
 const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
-const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'If-None-Match', 'If-Match', 'Range', 'X-Request-Id']
-const CORS_EXPOSED_HEADERS = ['X-Request-Id', 'Retry-After', 'ETag', 'Location', 'Content-Disposition', 'Content-Range']
+const CORS_ALLOWED_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'If-None-Match',
+  'If-Match',
+  'Range',
+  'X-Request-Id',
+]
+const CORS_EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'Retry-After',
+  'ETag',
+  'Location',
+  'Content-Disposition',
+  'Content-Range',
+]
 
 /** Echoes a well-formed incoming X-Request-Id; anything else gets a fresh UUID. */
 function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
@@ -66,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: requestId,
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -81,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
-      handleError(error, request as FastifyRequest, reply)
+      handleError(error, request, reply)
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.server.headersTimeout = 30_000
@@ -116,15 +129,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     strictPreflight: false,
   })
   await app.register(openApiGenerator)
+  await app.register(rateLimitPlugin)
+
+  const credentials = await createCredentials(config.passwordMinLength, config.loginFailuresPerEmail)
 
   // The route list: grep here to find which module serves a URL.
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes, { version })
       await v1.register(docsRoutes)
+      // Everything below authenticates any token it is sent; routes opt out of requiring one.
+      await v1.register(async (api) => {
+        await api.register(authentication)
+        await api.register(usersRoutes, { credentials })
+        await api.register(sessionsRoutes, { credentials })
+      })
     },
     { prefix: API_PREFIX },
   )
+  scheduleSweeps(app)
 
   return app
 }

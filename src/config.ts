@@ -78,7 +78,11 @@ function readDuration(env: Env, name: string, fallback: string, minMs: number): 
   const text = readString(env, name, fallback)
   const ms = parseDurationMs(text)
   if (ms === undefined || ms < minMs) {
-    throw new ConfigError(name, minMs > 0 ? `${DURATION_EXPECTATION}, above zero` : DURATION_EXPECTATION, text)
+    throw new ConfigError(
+      name,
+      minMs > 0 ? `${DURATION_EXPECTATION}, above zero` : DURATION_EXPECTATION,
+      text,
+    )
   }
   return ms
 }
@@ -117,7 +121,11 @@ function readDatabase(env: Env): DatabaseConfig {
     return { kind: 'postgres', url: text }
   }
   // Never echo a URL that might hold a password.
-  throw new ConfigError('DATABASE_URL', 'sqlite:PATH or postgres://USER@HOST:PORT/DATABASE', text.split(':')[0] + ':…')
+  throw new ConfigError(
+    'DATABASE_URL',
+    'sqlite:PATH or postgres://USER@HOST:PORT/DATABASE',
+    `${text.split(':')[0] ?? ''}:…`,
+  )
 }
 
 function readCorsOrigins(env: Env): '*' | string[] {
@@ -132,7 +140,11 @@ function readCorsOrigins(env: Env): '*' | string[] {
       parsed = undefined
     }
     if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
-      throw new ConfigError('CORS_ORIGINS', '* or a comma-separated list of origins like https://app.example.com', origin)
+      throw new ConfigError(
+        'CORS_ORIGINS',
+        '* or a comma-separated list of origins like https://app.example.com',
+        origin,
+      )
     }
   }
   return origins
@@ -143,9 +155,14 @@ function readTrustProxy(env: Env): boolean | number | string[] {
   if (text === 'true' || text === 'false') return text === 'true'
   if (/^\d{1,2}$/.test(text)) return Number(text)
   const entries = text.split(',').map((entry) => entry.trim())
-  const addressOrCidr = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/
+  const addressOrCidr =
+    /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/
   if (entries.every((entry) => addressOrCidr.test(entry))) return entries
-  throw new ConfigError('TRUST_PROXY', 'true, false, a hop count, or a comma-separated list of addresses/CIDRs', text)
+  throw new ConfigError(
+    'TRUST_PROXY',
+    'true, false, a hop count, or a comma-separated list of addresses/CIDRs',
+    text,
+  )
 }
 
 /** Reads and validates the environment; throws a ConfigError naming the first bad variable. */

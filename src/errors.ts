@@ -59,7 +59,9 @@ export const ErrorBody = Type.Object(
   {
     error: Type.Object({
       code: Type.String({ description: 'Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR' }),
-      message: Type.String({ description: 'Human-readable explanation; may change, suitable as fallback text' }),
+      message: Type.String({
+        description: 'Human-readable explanation; may change, suitable as fallback text',
+      }),
       fields: Type.Optional(
         Type.Record(Type.String(), Type.String(), {
           description: 'Field name → why it failed; present only for field validation failures',
@@ -72,8 +74,10 @@ export const ErrorBody = Type.Object(
 export type ErrorBody = Static<typeof ErrorBody>
 
 /** Builds the envelope for an error. */
-export function errorBody(code: ErrorCode | string, message: string, fields?: FieldErrors): ErrorBody {
-  return fields && Object.keys(fields).length > 0 ? { error: { code, message, fields } } : { error: { code, message } }
+export function errorBody(code: string, message: string, fields?: FieldErrors): ErrorBody {
+  return fields && Object.keys(fields).length > 0
+    ? { error: { code, message, fields } }
+    : { error: { code, message } }
 }
 
 /** Response schemas for the given error statuses, for a route's `response` map (documentation and serialisation). */

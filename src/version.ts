@@ -11,7 +11,8 @@ export const DEFAULT_VERSION_FILE = fileURLToPath(new URL('../dist/version.json'
 export function readBuildVersion(path: string = DEFAULT_VERSION_FILE): string {
   try {
     const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'))
-    const version = typeof parsed === 'object' && parsed !== null && 'version' in parsed ? parsed.version : undefined
+    const version =
+      typeof parsed === 'object' && parsed !== null && 'version' in parsed ? parsed.version : undefined
     return typeof version === 'string' && /^[\w.+-]{1,100}$/.test(version) ? version : UNKNOWN_VERSION
   } catch {
     return UNKNOWN_VERSION

@@ -48,8 +48,14 @@ function cachingSqlite(sqlite: SQLite.Database) {
   }
 }
 
-const INT8_OID = 20
-const NUMERIC_OID = 1700
+type TypeId = Parameters<typeof pg.types.getTypeParser>[0]
+const NUMERIC_TYPES = new Set<TypeId>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC])
+
+function typeParser(oid: TypeId): (value: string) => unknown {
+  if (NUMERIC_TYPES.has(oid)) return Number
+  // pg-types declares its parsers as `any`; they all take the column's text.
+  return pg.types.getTypeParser(oid) as (value: string) => unknown
+}
 
 function openPostgresPool(url: string): pg.Pool {
   return new pg.Pool({
@@ -60,10 +66,7 @@ function openPostgresPool(url: string): pg.Pool {
     types: {
       // Timestamps (epoch ms) and counts are BIGINT; all fit a JS number, so read them as numbers
       // and let both engines hand back the same row shapes.
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID || oid === NUMERIC_OID
-          ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+      getTypeParser: typeParser as typeof pg.types.getTypeParser,
     },
   })
 }

@@ -25,8 +25,11 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const failed = results?.find((result) => result.status === 'Error')
   if (error !== undefined || failed) {
     const name = failed ? ` (${failed.migrationName})` : ''
-    throw new Error(`database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    })
+    throw new Error(
+      `database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    )
   }
 }

@@ -27,7 +27,8 @@ export const openApiGenerator = fp(async (app) => {
             type: 'apiKey',
             in: 'query',
             name: 'access_token',
-            description: 'The session token as a query parameter (can be disabled with ALLOW_QUERY_TOKEN=false)',
+            description:
+              'The session token as a query parameter (can be disabled with ALLOW_QUERY_TOKEN=false)',
           },
         },
       },

@@ -27,7 +27,10 @@ export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null
 }
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds' })
-export const Id = Type.String({ format: 'uuid', description: 'UUIDv7; ordering by ID is ordering by creation' })
+export const Id = Type.String({
+  format: 'uuid',
+  description: 'UUIDv7; ordering by ID is ordering by creation',
+})
 
 /** Path parameters `{id}`; a malformed ID answers 404 like an unknown one. */
 export const IdParams = Type.Object({ id: Id })
@@ -36,3 +39,9 @@ export const IdParams = Type.Object({ id: Id })
 export function isoTime(epochMs: number): string {
   return new Date(epochMs).toISOString()
 }
+
+/** Response schema of a 204 (deletion): no body at all. */
+export const NoContent = Type.Null({ description: 'No content' })
+
+/** Response schema of a 304: the client's cached copy is current. */
+export const NotModified = Type.Null({ description: 'Not modified: your copy (If-None-Match) is current' })

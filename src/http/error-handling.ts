@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { ErrorObject } from 'ajv'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import FindMyWay, { type HTTPVersion } from 'find-my-way'
+import FindMyWay from 'find-my-way'
 import { ApiError, errorBody, type ErrorCode } from '../errors.js'
 import { validationError, type ValidationContext } from './validation.js'
 
@@ -45,7 +45,9 @@ interface ValidationFailure {
 }
 
 function isValidationFailure(error: unknown): error is ValidationFailure {
-  return typeof error === 'object' && error !== null && 'validation' in error && Array.isArray(error.validation)
+  return (
+    typeof error === 'object' && error !== null && 'validation' in error && Array.isArray(error.validation)
+  )
 }
 
 /** Converts anything thrown while handling a request into the ApiError to answer with. */
@@ -65,7 +67,10 @@ export function toApiError(error: unknown): ApiError {
 /** Sends an ApiError as the error envelope, with its status and headers. */
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers)
-  return reply.status(error.statusCode).type('application/json; charset=utf-8').send(errorBody(error.code, error.message, error.fields))
+  return reply
+    .status(error.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(error.code, error.message, error.fields))
 }
 
 /** Fastify error handler: the one place errors become responses. Unexpected ones are logged in full. */
@@ -74,7 +79,10 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (apiError.statusCode >= 500) {
     request.log.error({ err: error }, 'request failed')
   } else if (!(error instanceof ApiError)) {
-    request.log.info({ err: { message: (error as Error).message, code: (error as FastifyError).code } }, 'request rejected')
+    request.log.info(
+      { err: { message: (error as Error).message, code: (error as FastifyError).code } },
+      'request rejected',
+    )
   }
   return sendApiError(reply, apiError)
 }
@@ -86,7 +94,7 @@ const ROUTABLE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as co
  * 405 with `Allow` instead of a bare 404.
  */
 export function trackRouteMethods(app: FastifyInstance): (url: string) => string[] {
-  const router = FindMyWay<HTTPVersion.V1>({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true })
+  const router = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true })
   app.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((method) =>
       (ROUTABLE_METHODS as readonly string[]).includes(method),
@@ -115,7 +123,10 @@ export function notFoundHandler(allowedMethods: (url: string) => string[]) {
         }),
       )
     }
-    return sendApiError(reply, new ApiError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`))
+    return sendApiError(
+      reply,
+      new ApiError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`),
+    )
   }
 }
 
@@ -123,7 +134,10 @@ export function notFoundHandler(allowedMethods: (url: string) => string[]) {
  * Answers errors Node raises before a request reaches Fastify (oversized headers or URL, malformed
  * HTTP, timeouts) with the same envelope, written straight to the socket.
  */
-export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+export function clientErrorHandler(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Socket,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
   let status = 400
   let code: ErrorCode = 'BAD_REQUEST'

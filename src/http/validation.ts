@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject, type Options as AjvOptions, type ValidateFunction } from 'ajv'
+import { Ajv, type ErrorObject, type Options as AjvOptions } from 'ajv'
 import { default as addFormatsModule } from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import { ApiError, type FieldErrors } from '../errors.js'
@@ -29,7 +29,7 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const textAjv = newAjv(true)
   return ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? bodyAjv : textAjv
-    return ajv.compile(schema as object) as ValidateFunction
+    return ajv.compile(schema as object)
   }
 }
 
@@ -56,7 +56,9 @@ function describe(error: ErrorObject): string {
     case 'additionalProperties':
       return 'is not an accepted field'
     case 'minLength':
-      return `must be at least ${String(params['limit'])} characters`
+      return params['limit'] === 1
+        ? 'must not be empty'
+        : `must be at least ${String(params['limit'])} characters`
     case 'maxLength':
       return `must be at most ${String(params['limit'])} characters`
     case 'minimum':

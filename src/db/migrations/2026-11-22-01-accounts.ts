@@ -24,7 +24,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .addColumn('updated_at', 'bigint', (col) => col.notNull())
     .execute()
-  // Listing a user's sessions newest first, evicting the least recently used, sweeping the expired.
+  // Listing a user's sessions newest first, evicting the least recently used, sweeping the expired
+  // (idle, or past the optional absolute cap).
   await db.schema.createIndex('sessions_user_id_id').on('sessions').columns(['user_id', 'id']).execute()
   await db.schema
     .createIndex('sessions_user_id_updated_at')
@@ -32,6 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'updated_at'])
     .execute()
   await db.schema.createIndex('sessions_updated_at').on('sessions').column('updated_at').execute()
+  await db.schema.createIndex('sessions_created_at').on('sessions').column('created_at').execute()
 
   await db.schema
     .createTable('rate_limits')

@@ -54,7 +54,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('comments')
     .columns(['post_id', 'attachment_id', 'id'])
     .execute()
-  await db.schema.createIndex('comments_attachment_id_id').on('comments').columns(['attachment_id', 'id']).execute()
+  await db.schema
+    .createIndex('comments_attachment_id_id')
+    .on('comments')
+    .columns(['attachment_id', 'id'])
+    .execute()
   await db.schema.createIndex('comments_user_id').on('comments').column('user_id').execute()
 }
 

@@ -1,0 +1,102 @@
+import type { FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { ApiError } from '../errors.js'
+import { deleteSessionById, findSessionByTokenHash, touchSession } from '../sessions/sessions.queries.js'
+import { hashToken, isWellFormedToken, tokenHashesEqual } from '../sessions/tokens.js'
+
+/** Who is calling: the authenticated user and the session their token belongs to. */
+export interface Caller {
+  userId: string
+  sessionId: string
+  /** When the session was created; its absolute cap, if configured, counts from here. */
+  sessionCreatedAt: number
+}
+
+/**
+ * A route's authentication: `required` (the default — secure unless a route opts out), `optional`
+ * (public reads: a token is still checked if sent), or `none` (login and registration).
+ */
+export type AuthMode = 'required' | 'optional' | 'none'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null
+  }
+  interface FastifyContextConfig {
+    auth?: AuthMode
+  }
+}
+
+const UNAUTHENTICATED_MESSAGE = 'Session token is missing, invalid or expired'
+
+function unauthenticated(message = UNAUTHENTICATED_MESSAGE): ApiError {
+  return new ApiError('UNAUTHENTICATED', message, undefined, { 'www-authenticate': 'Bearer' })
+}
+
+/** The token a request carries in `Authorization: Bearer …` or `?access_token=…`, if any. */
+function presentedToken(request: FastifyRequest, allowQueryToken: boolean): string | undefined {
+  const header = request.headers.authorization
+  const query = (request.query as Record<string, unknown> | undefined)?.['access_token']
+  if (header !== undefined && query !== undefined) {
+    throw new ApiError('BAD_REQUEST', 'Send the token in the Authorization header or access_token, not both')
+  }
+  if (header !== undefined) {
+    const match = /^Bearer +(\S+) *$/i.exec(header)
+    if (!match?.[1]) throw unauthenticated('Authorization header must be "Bearer <token>"')
+    return match[1]
+  }
+  if (query !== undefined) {
+    if (!allowQueryToken) {
+      throw unauthenticated('The access_token query parameter is disabled here; use the Authorization header')
+    }
+    if (typeof query !== 'string') throw unauthenticated()
+    return query
+  }
+  return undefined
+}
+
+/**
+ * Authenticates every request that carries a token, following the session state table: no matching
+ * session → 401; idle longer than the session life (or older than the absolute cap) → the session
+ * is deleted and 401; otherwise its `updated_at` moves to now (written at most once per touch
+ * interval). Routes then read `request.caller`.
+ */
+export const authentication = fp(async (app) => {
+  const { sessionLifeMs, sessionTouchIntervalMs, sessionAbsoluteLifeMs, allowQueryToken } = app.config
+  app.decorateRequest('caller', null)
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const mode = request.routeOptions.config.auth ?? 'required'
+    if (mode === 'none') return
+    const token = presentedToken(request, allowQueryToken)
+    if (token === undefined) {
+      if (mode === 'required') throw unauthenticated('This endpoint needs a session token')
+      return
+    }
+    if (!isWellFormedToken(token)) throw unauthenticated()
+
+    const tokenHash = hashToken(token)
+    const session = await findSessionByTokenHash(app.db, tokenHash)
+    if (!session || !tokenHashesEqual(session.token_hash, tokenHash)) throw unauthenticated()
+
+    const now = Date.now()
+    const idleExpired = now > session.updated_at + sessionLifeMs
+    const tooOld = sessionAbsoluteLifeMs !== null && now > session.created_at + sessionAbsoluteLifeMs
+    if (idleExpired || tooOld) {
+      await deleteSessionById(app.db, session.id)
+      throw unauthenticated('Session has expired; log in again')
+    }
+    if (now - session.updated_at >= sessionTouchIntervalMs) await touchSession(app.db, session.id, now)
+
+    request.caller = { userId: session.user_id, sessionId: session.id, sessionCreatedAt: session.created_at }
+  })
+})
+
+/** The authenticated caller of a route whose auth mode is `required`. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthenticated('This endpoint needs a session token')
+  return request.caller
+}
+
+/** OpenAPI `security` of routes that take a session token (header or query parameter). */
+export const TOKEN_SECURITY: Array<Record<string, string[]>> = [{ bearer: [] }, { accessToken: [] }]

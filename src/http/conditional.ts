@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { ApiError } from '../errors.js'
+
+// Conditional requests (RFC 9110 §13). Each stored object has a version that every change
+// increments; its ETag is derived from it. `If-None-Match` saves re-downloading an unchanged object;
+// `If-Match` makes a write fail with 412 instead of overwriting somebody else's change.
+
+/** The strong ETag of an object at a version. */
+export function versionEtag(version: number): string {
+  return `"v${version}"`
+}
+
+function listedTags(header: string): string[] {
+  return header.split(',').map((tag) => tag.trim().replace(/^W\//, ''))
+}
+
+/** True when `If-None-Match` names the current ETag (or `*`): the client's copy is current. */
+export function isNotModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match']
+  if (header === undefined) return false
+  const tags = listedTags(header)
+  return tags.includes('*') || tags.includes(etag)
+}
+
+/**
+ * Sets the ETag and, when the client's copy is current, answers 304 and returns true; the handler
+ * then returns the reply without a body.
+ */
+export function replyNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  void reply.header('etag', etag).header('cache-control', 'private, no-cache')
+  if (!isNotModified(request, etag)) return false
+  void reply.code(304).send()
+  return true
+}
+
+/**
+ * The version a write must find for `If-Match` to hold, or undefined when the request has none.
+ * Throws 412 when the object has already moved past the version the client saw.
+ */
+export function requiredVersion(request: FastifyRequest, currentVersion: number): number | undefined {
+  const header = request.headers['if-match']
+  if (header === undefined) return undefined
+  const tags = header.split(',').map((tag) => tag.trim())
+  if (tags.includes('*') || tags.includes(versionEtag(currentVersion))) return currentVersion
+  throw preconditionFailed()
+}
+
+/** The failure for a write whose `If-Match` no longer holds. */
+export function preconditionFailed(): ApiError {
+  return new ApiError(
+    'PRECONDITION_FAILED',
+    'The object has changed since you fetched it; fetch it again and retry',
+  )
+}

@@ -1,0 +1,110 @@
+import type { SelectQueryBuilder } from 'kysely'
+import { Type, type Static } from 'typebox'
+import { ApiError } from '../errors.js'
+import { isUuid } from '../ids.js'
+
+// Every list is ordered newest first by ID (UUIDv7, so by creation) and takes both schemes:
+// keyset (`pagetoken`, cost independent of depth, stable while rows are added) and offset (`from`).
+
+export const DEFAULT_PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 100
+const MAX_OFFSET = 1_000_000
+const TOKEN_PREFIX = 'k1:'
+
+/** Query-string schema shared by every list endpoint. */
+export const PageQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      description: `Page size, default ${DEFAULT_PAGE_SIZE}`,
+    }),
+  ),
+  pagetoken: Type.Optional(
+    Type.String({ maxLength: 200, description: 'The `next_page_token` of the previous page (opaque)' }),
+  ),
+  from: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_OFFSET,
+      description: 'Offset into the results (0-based); cannot be combined with `pagetoken`',
+    }),
+  ),
+})
+export type PageQuery = Static<typeof PageQuery>
+
+/** A validated page request: at most `limit` rows, after a keyset position or at an offset. */
+export interface PageRequest {
+  limit: number
+  afterId?: string
+  offset?: number
+}
+
+/** Encodes the keyset position after a row; clients treat the result as opaque. */
+export function encodePageToken(lastId: string): string {
+  return Buffer.from(TOKEN_PREFIX + lastId).toString('base64url')
+}
+
+function decodePageToken(token: string): string {
+  const decoded = /^[A-Za-z0-9_-]+$/.test(token) ? Buffer.from(token, 'base64url').toString('utf8') : ''
+  const id = decoded.startsWith(TOKEN_PREFIX) ? decoded.slice(TOKEN_PREFIX.length) : ''
+  if (!isUuid(id)) {
+    throw new ApiError('BAD_REQUEST', 'pagetoken is malformed; pass the next_page_token of a previous page', {
+      pagetoken: 'is malformed',
+    })
+  }
+  return id.toLowerCase()
+}
+
+/** Turns the list query string into a page request; `from` with `pagetoken` or a bad token is a 400. */
+export function pageRequest(query: PageQuery): PageRequest {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE
+  if (query.pagetoken !== undefined && query.from !== undefined) {
+    throw new ApiError('BAD_REQUEST', 'Use either pagetoken or from, not both', {
+      from: 'cannot be combined with pagetoken',
+    })
+  }
+  if (query.pagetoken !== undefined) return { limit, afterId: decodePageToken(query.pagetoken) }
+  if (query.from !== undefined) return { limit, offset: query.from }
+  return { limit }
+}
+
+/**
+ * Applies ordering and the page window to a query over one table's `id` column. One extra row is
+ * fetched to learn whether another page exists.
+ */
+export function paginate<DB, TB extends keyof DB & string, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  table: TB,
+  page: PageRequest,
+): SelectQueryBuilder<DB, TB, O> {
+  // Kysely cannot type a column reference over a generic table; `${table}.id` exists on every table here.
+  const id = `${table}.id` as never
+  let windowed = query.orderBy(id, 'desc').limit(page.limit + 1)
+  if (page.afterId !== undefined) windowed = windowed.where(id, '<', page.afterId as never)
+  if (page.offset !== undefined && page.offset > 0) windowed = windowed.offset(page.offset)
+  return windowed
+}
+
+/** A page of results and, while more exist, the token for the next one. */
+export interface Page<T> {
+  rows: T[]
+  nextPageToken?: string
+}
+
+/** Trims the look-ahead row and derives `next_page_token` from the last row shown. */
+export function toPage<T extends { id: string }>(rows: T[], page: PageRequest): Page<T> {
+  if (rows.length <= page.limit) return { rows }
+  const shown = rows.slice(0, page.limit)
+  const last = shown[shown.length - 1]
+  return last ? { rows: shown, nextPageToken: encodePageToken(last.id) } : { rows: shown }
+}
+
+/** The list envelope: `data` plus `next_page_token` only while more rows exist. */
+export function listBody<T, R>(
+  page: Page<T>,
+  render: (row: T) => R,
+): { data: R[]; next_page_token?: string } {
+  const data = page.rows.map(render)
+  return page.nextPageToken === undefined ? { data } : { data, next_page_token: page.nextPageToken }
+}

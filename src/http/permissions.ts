@@ -1,0 +1,44 @@
+import { ApiError, notFound } from '../errors.js'
+import type { Caller } from './auth.js'
+
+// "May they see / change this": the one place content permissions are decided. A resource the
+// caller may not see answers 404 (its existence is not revealed); one they may see but not change
+// answers 403.
+
+interface PostAccess {
+  user_id: string
+  visibility: 'public' | 'private'
+}
+
+/** True when the caller may read the post (and so everything under it). */
+export function canSeePost(caller: Caller | null, post: PostAccess): boolean {
+  return post.visibility === 'public' || caller?.userId === post.user_id
+}
+
+/** The post, if the caller may see it; otherwise 404 whether or not it exists. */
+export function visiblePost<T extends PostAccess>(caller: Caller | null, post: T | undefined): T {
+  if (!post || !canSeePost(caller, post)) throw notFound('Post')
+  return post
+}
+
+/** Throws 403 unless the caller wrote the post (needed to change it, upload to it or delete it). */
+export function assertPostAuthor(caller: Caller | null, post: PostAccess): void {
+  if (caller?.userId !== post.user_id) throw new ApiError('FORBIDDEN', 'Only the post’s author can do this')
+}
+
+/** Throws 403 unless the caller wrote the comment (needed to edit it). */
+export function assertCommentAuthor(caller: Caller | null, comment: { user_id: string }): void {
+  if (caller?.userId !== comment.user_id)
+    throw new ApiError('FORBIDDEN', 'Only the comment’s author can edit it')
+}
+
+/** Throws 403 unless the caller wrote the comment or the post it is on (either may delete it). */
+export function assertCanDeleteComment(
+  caller: Caller | null,
+  comment: { user_id: string },
+  post: PostAccess,
+): void {
+  if (caller?.userId !== comment.user_id && caller?.userId !== post.user_id) {
+    throw new ApiError('FORBIDDEN', 'Only the comment’s author or the post’s author can delete it')
+  }
+}

@@ -1,0 +1,67 @@
+import { Type, type Static } from 'typebox'
+import type { SessionRow } from '../db/tables.js'
+import { Id, isoTime, Nullable, Timestamp } from '../http/envelope.js'
+import { sessionLinks } from '../http/links.js'
+
+const Metadata = Type.Object(
+  {
+    user_agent: Nullable(Type.String()),
+    ip: Nullable(Type.String({ description: 'Client address (honours TRUST_PROXY)' })),
+  },
+  { description: 'Gathered when the session was created' },
+)
+
+export const SessionSchema = Type.Object({
+  id: Id,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  expires_at: Timestamp,
+  current: Type.Boolean({ description: 'True for the session making this request' }),
+  metadata: Metadata,
+  links: Type.Record(Type.String(), Type.String()),
+})
+export type Session = Static<typeof SessionSchema>
+
+/** Login's answer: the session plus its token, shown in clear only this once. */
+export const NewSessionSchema = Type.Object({
+  ...SessionSchema.properties,
+  token: Type.String({
+    format: 'uuid',
+    description: 'Send as `Authorization: Bearer <token>`; never shown again',
+  }),
+})
+
+export const LoginBody = Type.Object(
+  { email: Type.String(), password: Type.String() },
+  { additionalProperties: false },
+)
+export type LoginBody = Static<typeof LoginBody>
+
+/** When a session expires if it is not used again: idle life from its last use, capped by the absolute life. */
+export function sessionExpiresAt(
+  row: Pick<SessionRow, 'created_at' | 'updated_at'>,
+  sessionLifeMs: number,
+  sessionAbsoluteLifeMs: number | null,
+): number {
+  const idleExpiry = row.updated_at + sessionLifeMs
+  return sessionAbsoluteLifeMs === null
+    ? idleExpiry
+    : Math.min(idleExpiry, row.created_at + sessionAbsoluteLifeMs)
+}
+
+/** The API representation of a stored session, never including its token or hash. */
+export function sessionFromRow(
+  row: SessionRow,
+  currentSessionId: string | undefined,
+  config: { sessionLifeMs: number; sessionAbsoluteLifeMs: number | null },
+): Session {
+  return {
+    id: row.id,
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
+    expires_at: isoTime(sessionExpiresAt(row, config.sessionLifeMs, config.sessionAbsoluteLifeMs)),
+    current: row.id === currentSessionId,
+    metadata: { user_agent: row.user_agent, ip: row.ip },
+    links: sessionLinks(row.id),
+  }
+}

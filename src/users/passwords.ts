@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto'
+import { ZxcvbnFactory } from '@zxcvbn-ts/core'
+import * as commonLanguage from '@zxcvbn-ts/language-common'
+import * as englishLanguage from '@zxcvbn-ts/language-en'
+import argon2 from 'argon2'
+
+// NIST SP 800-63B §5.1.1.2: a minimum length, a blocklist of common and low-entropy choices, and
+// nothing else — no composition rules, no hints, no forced expiry.
+
+/** Longest password accepted, in code points. Longer ones are refused, never truncated. */
+export const PASSWORD_MAX_LENGTH = 256
+
+/** zxcvbn-ts guess estimate below which a password is too easy to guess. */
+const MIN_GUESSES = 1e6
+
+/**
+ * zxcvbn's cost grows steeply with length and with l33t substitutions (seconds for 256 symbol-heavy
+ * characters). A prefix this long already decides every realistic weak password, and capping the
+ * substitutions keeps each check to a few milliseconds.
+ */
+const ESTIMATE_PREFIX_LENGTH = 64
+const L33T_MAX_SUBSTITUTIONS = 16
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane; argon2's default 16-byte random salt. */
+const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+  hashLength: 32,
+} as const
+
+/** NFKC form, so the same password typed precomposed or decomposed is the same password. */
+export function normalizePassword(password: string): string {
+  return password.normalize('NFKC')
+}
+
+/** Length in Unicode code points (an emoji counts once, not as two UTF-16 units). */
+export function codePointLength(text: string): number {
+  let length = 0
+  for (const _ of text) length++
+  return length
+}
+
+interface Estimator {
+  commonPasswords: ReadonlySet<string>
+  zxcvbn: ZxcvbnFactory
+}
+
+let sharedEstimator: Estimator | undefined
+
+/** Builds the dictionaries once per process (≈150 ms); they are immutable afterwards. */
+function estimator(): Estimator {
+  sharedEstimator ??= {
+    commonPasswords: new Set(commonLanguage.dictionary['passwords-common'].map((word) => word.toLowerCase())),
+    zxcvbn: new ZxcvbnFactory({
+      dictionary: { ...commonLanguage.dictionary, ...englishLanguage.dictionary },
+      graphs: commonLanguage.adjacencyGraphs,
+      translations: englishLanguage.translations,
+      l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
+      maxLength: ESTIMATE_PREFIX_LENGTH,
+    }),
+  }
+  return sharedEstimator
+}
+
+/** Words an attacker would try first for this account: the email, its local part and their pieces. */
+function personalWords(email: string): string[] {
+  const lower = email.toLowerCase()
+  const local = lower.split('@')[0] ?? ''
+  return [...new Set([lower, local, ...local.split(/[^\p{L}\p{N}]+/u)])].filter((word) => word.length >= 3)
+}
+
+/** The password rules, configured once at start-up. */
+export class PasswordPolicy {
+  constructor(readonly minLength: number) {
+    estimator() // load the dictionaries now, not on the first registration
+  }
+
+  /**
+   * Why a (normalised) password is unacceptable for the account with this email, or undefined when
+   * it is acceptable. Checks run cheapest first.
+   */
+  problem(password: string, email: string): string | undefined {
+    const length = codePointLength(password)
+    if (length < this.minLength) return `must be at least ${this.minLength} characters`
+    if (length > PASSWORD_MAX_LENGTH) return `must be at most ${PASSWORD_MAX_LENGTH} characters`
+    const { commonPasswords, zxcvbn } = estimator()
+    if (commonPasswords.has(password.toLowerCase())) return 'is a commonly used password; choose another'
+    const words = personalWords(email)
+    const lower = password.toLowerCase()
+    if (words.some((word) => lower === word)) return 'must not be your email address or part of it'
+    const estimate = zxcvbn.check(password, words)
+    if (estimate.guesses < MIN_GUESSES) {
+      const hint = estimate.feedback.warning ? ` (${estimate.feedback.warning.replace(/\.$/, '')})` : ''
+      return `is too easy to guess${hint}; a longer phrase of unrelated words works well`
+    }
+    return undefined
+  }
+}
+
+/** Hashes a normalised password with argon2id off the event loop (libuv's thread pool). */
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, ARGON2_OPTIONS)
+}
+
+/** Verifies a normalised password against a stored hash; false for a malformed hash. */
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password)
+  } catch {
+    return false
+  }
+}
+
+/** True when a stored hash was made with weaker parameters than today's and should be replaced. */
+export function needsRehash(hash: string): boolean {
+  try {
+    return argon2.needsRehash(hash, ARGON2_OPTIONS)
+  } catch {
+    return true
+  }
+}
+
+/**
+ * A hash of a random secret, made once at start-up: an unknown email is verified against it so the
+ * answer takes as long as for a known email, and timing does not reveal which accounts exist.
+ */
+export function createDummyHash(): Promise<string> {
+  return hashPassword(randomBytes(32).toString('base64url'))
+}

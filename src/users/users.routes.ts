@@ -1,0 +1,282 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { isUniqueViolation } from '../db/database.js'
+import type { UserRow } from '../db/tables.js'
+import { ApiError, errorResponses, fieldsError, type FieldErrors } from '../errors.js'
+import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
+import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
+import { data, Envelope, isoTime, NoContent, NotModified } from '../http/envelope.js'
+import { meLinks } from '../http/links.js'
+import { DEFAULT_PAGE_SIZE } from '../http/pagination.js'
+import { authAttemptsPerIp } from '../http/rate-limit.js'
+import { newId } from '../ids.js'
+import { postFromRow } from '../posts/posts.schemas.js'
+import { listPostsByAuthor } from '../posts/posts.queries.js'
+import { deleteOtherUserSessions, listUserSessions } from '../sessions/sessions.queries.js'
+import { sessionFromRow } from '../sessions/sessions.schemas.js'
+import {
+  checkAccountPassword,
+  emailProblem,
+  hashNewPassword,
+  normalizeEmail,
+  passwordProblem,
+  type Credentials,
+} from './credentials.js'
+import { codePointLength } from './passwords.js'
+import { deleteUser, emailExists, findUserById, insertUser, updateUser } from './users.queries.js'
+import {
+  ChangePasswordBody,
+  DeleteMeBody,
+  DISPLAY_NAME_MAX_LENGTH,
+  MeQuery,
+  MeSchema,
+  PREFERENCES_MAX_BYTES,
+  RegisterBody,
+  UpdateMeBody,
+  UserSchema,
+  type User,
+} from './users.schemas.js'
+
+const INCLUDABLE = ['sessions', 'posts'] as const
+
+/** The API representation of a stored user; never the password hash. */
+function userFromRow(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    display_name: row.display_name,
+    preferences: JSON.parse(row.preferences) as Record<string, unknown>,
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
+    links: meLinks(),
+  }
+}
+
+function displayNameProblem(displayName: string | null | undefined): string | undefined {
+  if (displayName === undefined || displayName === null) return undefined
+  const length = codePointLength(displayName.trim())
+  if (length === 0) return 'must not be blank'
+  if (length > DISPLAY_NAME_MAX_LENGTH) return `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`
+  return undefined
+}
+
+/** Merges a preferences patch key by key (null removes a key) and checks the size limit. */
+function mergePreferences(stored: string, patch: Record<string, unknown>): string {
+  const merged = new Map(Object.entries(JSON.parse(stored) as Record<string, unknown>))
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) merged.delete(key)
+    else merged.set(key, value)
+  }
+  const text = JSON.stringify(Object.fromEntries(merged))
+  if (Buffer.byteLength(text) > PREFERENCES_MAX_BYTES) {
+    throw fieldsError({ preferences: `must be at most ${PREFERENCES_MAX_BYTES} bytes of JSON once merged` })
+  }
+  return text
+}
+
+function parseIncludes(include: string | undefined): Set<(typeof INCLUDABLE)[number]> {
+  const requested = (include ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+  const unknown = requested.filter((part) => !(INCLUDABLE as readonly string[]).includes(part))
+  if (unknown.length > 0) throw fieldsError({ include: `must list only: ${INCLUDABLE.join(', ')}` })
+  return new Set(requested as (typeof INCLUDABLE)[number][])
+}
+
+/** Registration and the caller's own account: `/v1/register`, `/v1/me`, `/v1/me/password`. */
+export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }> = async (
+  app,
+  { credentials },
+) => {
+  const { db, config } = app
+
+  async function loadCaller(userId: string): Promise<UserRow> {
+    const user = await findUserById(db, userId)
+    // The session cascade-deletes with its user, so this only happens in a race with DELETE /me.
+    if (!user) throw new ApiError('UNAUTHENTICATED', 'Session token is missing, invalid or expired')
+    return user
+  }
+
+  app.post(
+    '/register',
+    {
+      config: { auth: 'none', rateLimit: authAttemptsPerIp(config.authAttemptsPerIp) },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create an account',
+        description:
+          'Every invalid field is listed together in one 422. The email is stored lower-cased; an address already ' +
+          'registered in any case gives 409 EMAIL_ALREADY_EXISTS. Shares a per-address rate limit with login.',
+        body: RegisterBody,
+        response: { 201: Envelope(UserSchema), ...errorResponses(400, 409, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email)
+      const fields: FieldErrors = {}
+      const emailIssue = emailProblem(email)
+      if (emailIssue) fields['email'] = emailIssue
+      const passwordIssue = passwordProblem(credentials, request.body.password, email)
+      if (passwordIssue) fields['password'] = passwordIssue
+      const nameIssue = displayNameProblem(request.body.display_name)
+      if (nameIssue) fields['display_name'] = nameIssue
+      if (Object.keys(fields).length > 0) throw fieldsError(fields)
+
+      const emailTaken = new ApiError('EMAIL_ALREADY_EXISTS', 'An account with this email already exists')
+      // Spares an argon2 hash for the common case; the unique index settles races.
+      if (await emailExists(db, email)) throw emailTaken
+
+      const now = Date.now()
+      const row: UserRow = {
+        id: newId(now),
+        email,
+        password_hash: await hashNewPassword(request.body.password),
+        display_name: request.body.display_name?.trim() ?? null,
+        preferences: '{}',
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      }
+      try {
+        await insertUser(db, row)
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken
+        throw error
+      }
+      return reply
+        .code(201)
+        .header('etag', versionEtag(row.version))
+        .send(data(userFromRow(row)))
+    },
+  )
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The caller’s profile',
+        description:
+          '`include=sessions,posts` embeds the first page of each list (follow `links` for more). Carries an ETag ' +
+          '(If-None-Match → 304) when nothing is embedded.',
+        security: TOKEN_SECURITY,
+        querystring: MeQuery,
+        response: { 200: Envelope(MeSchema), 304: NotModified, ...errorResponses(401, 422) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request)
+      const includes = parseIncludes(request.query.include)
+      const user = await loadCaller(caller.userId)
+      if (includes.size === 0) {
+        if (replyNotModified(request, reply, versionEtag(user.version))) return reply
+        return data(userFromRow(user))
+      }
+      const firstPage = { limit: DEFAULT_PAGE_SIZE }
+      const [sessions, posts] = await Promise.all([
+        includes.has('sessions') ? listUserSessions(db, user.id, firstPage) : undefined,
+        includes.has('posts') ? listPostsByAuthor(db, user.id, firstPage) : undefined,
+      ])
+      return data({
+        ...userFromRow(user),
+        ...(sessions
+          ? { sessions: sessions.rows.map((row) => sessionFromRow(row, caller.sessionId, config)) }
+          : {}),
+        ...(posts ? { posts: posts.rows.map(postFromRow) } : {}),
+      })
+    },
+  )
+
+  app.patch(
+    '/me',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the caller’s profile',
+        description:
+          'Only `display_name` and `preferences` can change here (email and password cannot). `preferences` is ' +
+          'merged key by key; a null value removes that key; the merged object is at most 16 KiB. Honours If-Match.',
+        security: TOKEN_SECURITY,
+        body: UpdateMeBody,
+        response: { 200: Envelope(UserSchema), ...errorResponses(400, 401, 412, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request)
+      const nameIssue = displayNameProblem(request.body.display_name)
+      if (nameIssue) throw fieldsError({ display_name: nameIssue })
+      const user = await loadCaller(caller.userId)
+      const expectedVersion = requiredVersion(request, user.version)
+      const changes: Partial<Pick<UserRow, 'display_name' | 'preferences'>> = {}
+      if (request.body.display_name !== undefined)
+        changes.display_name = request.body.display_name?.trim() ?? null
+      if (request.body.preferences !== undefined) {
+        changes.preferences = mergePreferences(user.preferences, request.body.preferences)
+      }
+      const updated = await updateUser(db, user.id, changes, Date.now(), expectedVersion)
+      if (!updated) throw preconditionFailed()
+      return reply.header('etag', versionEtag(updated.version)).send(data(userFromRow(updated)))
+    },
+  )
+
+  app.put(
+    '/me/password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the caller’s password',
+        description:
+          'Needs the current password (failures count toward the per-account login limit). The new password follows ' +
+          'the registration rules. Every other session of the caller is signed out.',
+        security: TOKEN_SECURITY,
+        body: ChangePasswordBody,
+        response: { 200: Envelope(UserSchema), ...errorResponses(400, 401, 413, 415, 422, 429) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request)
+      const user = await loadCaller(caller.userId)
+      const newPasswordIssue = passwordProblem(credentials, request.body.new_password, user.email)
+      if (!(await checkAccountPassword(db, credentials, user.email, user, request.body.current_password))) {
+        throw fieldsError({
+          current_password: 'is incorrect',
+          ...(newPasswordIssue ? { new_password: newPasswordIssue } : {}),
+        })
+      }
+      if (newPasswordIssue) throw fieldsError({ new_password: newPasswordIssue })
+      const updated = await updateUser(
+        db,
+        user.id,
+        { password_hash: await hashNewPassword(request.body.new_password) },
+        Date.now(),
+      )
+      await deleteOtherUserSessions(db, user.id, caller.sessionId)
+      if (!updated) throw new ApiError('UNAUTHENTICATED', 'Session token is missing, invalid or expired')
+      return data(userFromRow(updated))
+    },
+  )
+
+  app.delete(
+    '/me',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Delete the caller’s account',
+        description:
+          'Needs the password. Deletes the account with all its sessions, posts, attachments and comments. 204.',
+        security: TOKEN_SECURITY,
+        body: DeleteMeBody,
+        response: { 204: NoContent, ...errorResponses(400, 401, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request)
+      const user = await loadCaller(caller.userId)
+      if (!(await checkAccountPassword(db, credentials, user.email, user, request.body.password))) {
+        throw fieldsError({ password: 'is incorrect' })
+      }
+      await deleteUser(db, user.id)
+      return reply.code(204).send(null)
+    },
+  )
+}

@@ -1,0 +1,83 @@
+import { Type, type Static } from 'typebox'
+import { Id, Nullable, Timestamp } from '../http/envelope.js'
+import { SessionSchema } from '../sessions/sessions.schemas.js'
+import { PostSchema } from '../posts/posts.schemas.js'
+
+export const DISPLAY_NAME_MAX_LENGTH = 100
+export const PREFERENCES_MAX_BYTES = 16 * 1024
+
+const Links = Type.Record(Type.String(), Type.String(), { description: 'Related URLs; follow, never build' })
+
+export const UserSchema = Type.Object({
+  id: Id,
+  email: Type.String({ format: 'email', description: 'Lower-cased at registration' }),
+  display_name: Nullable(Type.String()),
+  preferences: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'Free-form JSON object of the user’s own settings (at most 16 KiB)',
+  }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  links: Links,
+})
+export type User = Static<typeof UserSchema>
+
+/** `GET /v1/me`, optionally with the first page of the caller's sessions and posts embedded. */
+export const MeSchema = Type.Object({
+  ...UserSchema.properties,
+  sessions: Type.Optional(Type.Array(SessionSchema, { description: 'First page; with include=sessions' })),
+  posts: Type.Optional(Type.Array(PostSchema, { description: 'First page; with include=posts' })),
+})
+
+export const RegisterBody = Type.Object(
+  {
+    email: Type.String({ description: 'A valid address, unique regardless of case' }),
+    password: Type.String({
+      description:
+        'At least PASSWORD_MIN_LENGTH (default 10) and at most 256 Unicode characters after NFKC normalisation; ' +
+        'not a common password, not trivially guessable, not the email. No composition rules.',
+    }),
+    display_name: Type.Optional(
+      Nullable(Type.String({ description: `1–${DISPLAY_NAME_MAX_LENGTH} characters` })),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type RegisterBody = Static<typeof RegisterBody>
+
+export const MeQuery = Type.Object({
+  include: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Comma-separated lists to embed: sessions, posts' }),
+  ),
+})
+
+export const UpdateMeBody = Type.Object(
+  {
+    display_name: Type.Optional(
+      Nullable(
+        Type.String({ minLength: 1, maxLength: DISPLAY_NAME_MAX_LENGTH, description: 'null clears it' }),
+      ),
+    ),
+    preferences: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: 'Merged key by key into the stored preferences; a null value removes that key',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type UpdateMeBody = Static<typeof UpdateMeBody>
+
+export const ChangePasswordBody = Type.Object(
+  {
+    current_password: Type.String(),
+    new_password: Type.String({ description: 'Same rules as at registration' }),
+  },
+  { additionalProperties: false },
+)
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>
+
+export const DeleteMeBody = Type.Object(
+  { password: Type.String({ description: 'The account password, to confirm' }) },
+  { additionalProperties: false },
+)
+export type DeleteMeBody = Static<typeof DeleteMeBody>

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import type { TestContext } from 'node:test'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../src/app.js'
+import { loadConfig, type Config } from '../src/config.js'
+import { createDb, type Db } from '../src/db/database.js'
+import { migrateToLatest } from '../src/db/migrate.js'
+
+/** Admin URL of the PostgreSQL server used by tests; each test gets its own throwaway database. */
+export const POSTGRES_ADMIN_URL =
+  process.env['QUIRE_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+/** Which engine `buildTestApp` uses by default: `QUIRE_TEST_DB=postgres` runs the suite on PostgreSQL. */
+export const TEST_ENGINE = process.env['QUIRE_TEST_DB'] === 'postgres' ? 'postgres' : 'sqlite'
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Db
+  config: Readonly<Config>
+  /** Every log line written so far, parsed. */
+  logs: () => Array<Record<string, unknown>>
+  /** The raw log text, for "this secret never appears" assertions. */
+  logText: () => string
+}
+
+let postgresAvailable: Promise<boolean> | undefined
+
+/** True when the test PostgreSQL server answers (checked once per process). */
+export function isPostgresAvailable(): Promise<boolean> {
+  postgresAvailable ??= (async () => {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 })
+    try {
+      await client.connect()
+      await client.query('select 1')
+      return true
+    } catch {
+      return false
+    } finally {
+      await client.end().catch(() => undefined)
+    }
+  })()
+  return postgresAvailable
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Creates an empty database (a SQLite file in a temporary folder, or a PostgreSQL database). */
+export async function createFreshDatabase(
+  engine: 'sqlite' | 'postgres' = TEST_ENGINE,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-test-'))
+    return {
+      url: `sqlite:${join(dir, 'quire.db')}`,
+      drop: () => {
+        rmSync(dir, { recursive: true, force: true })
+        return Promise.resolve()
+      },
+    }
+  }
+  const name = `quire_test_${randomBytes(6).toString('hex')}`
+  await adminQuery(`create database ${name}`)
+  const url = new URL(POSTGRES_ADMIN_URL)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) }
+}
+
+/** A fresh, empty database URL, removed when the test ends. */
+export async function freshDatabaseUrl(
+  t: TestContext,
+  engine: 'sqlite' | 'postgres' = TEST_ENGINE,
+): Promise<string> {
+  const database = await createFreshDatabase(engine)
+  t.after(database.drop)
+  return database.url
+}
+
+/**
+ * Builds the real app on a fresh, migrated database (SQLite file by default) with test-friendly
+ * configuration; everything is closed and removed when the test ends.
+ */
+export async function buildTestApp(
+  t: TestContext,
+  env: Record<string, string> = {},
+  options: { engine?: 'sqlite' | 'postgres'; version?: string } = {},
+): Promise<TestApp> {
+  const database = await createFreshDatabase(options.engine)
+  const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'info', ...env })
+  const db = createDb(config.database)
+  await migrateToLatest(db)
+
+  const chunks: string[] = []
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk.toString('utf8'))
+      callback()
+    },
+  })
+  const app = await buildApp({ config, db, version: options.version ?? 'test-version', logStream })
+  await app.ready()
+  t.after(async () => {
+    await app.close()
+    await db.destroy()
+    await database.drop()
+  })
+
+  const logText = (): string => chunks.join('')
+  const logs = (): Array<Record<string, unknown>> =>
+    logText()
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+  return { app, db, config, logs, logText }
+}
+
+/** Parses a JSON response body; the type argument states what the test expects to find. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return JSON.parse(response.body) as T
+}
+
+/** A password that passes the policy, distinct per call. */
+export function strongPassword(): string {
+  return `correct horse ${randomBytes(4).toString('hex')} staple`
+}
+
+let emailCounter = 0
+
+/** A unique, valid email address. */
+export function uniqueEmail(prefix = 'user'): string {
+  emailCounter += 1
+  return `${prefix}${emailCounter}.${randomBytes(3).toString('hex')}@example.com`
+}
+
+export interface TestUser {
+  id: string
+  email: string
+  password: string
+  token: string
+  sessionId: string
+  /** `{ authorization: 'Bearer …' }` for inject. */
+  auth: { authorization: string }
+}
+
+/** Registers a user and logs in over HTTP, returning their token and IDs. */
+export async function registerAndLogin(app: FastifyInstance, prefix = 'user'): Promise<TestUser> {
+  const email = uniqueEmail(prefix)
+  const password = strongPassword()
+  const registered = await app.inject({ method: 'POST', url: '/v1/register', payload: { email, password } })
+  if (registered.statusCode !== 201)
+    throw new Error(`register failed: ${registered.statusCode} ${registered.body}`)
+  const login = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
+  if (login.statusCode !== 201) throw new Error(`login failed: ${login.statusCode} ${login.body}`)
+  const user = json<{ data: { id: string } }>(registered).data
+  const session = json<{ data: { id: string; token: string } }>(login).data
+  return {
+    id: user.id,
+    email,
+    password,
+    token: session.token,
+    sessionId: session.id,
+    auth: { authorization: `Bearer ${session.token}` },
+  }
+}

@@ -1,9 +1,14 @@
-// Runs every test file (or those given as arguments) with Node's built-in runner, TypeScript through tsx.
+// Runs every test file (or those given as arguments) with Node's built-in runner, TypeScript through
+// tsx: first on SQLite, then again on PostgreSQL when the test server answers (QUIRE_TEST_POSTGRES_URL,
+// default postgres://postgres@127.0.0.1:5432/postgres); without one, that pass is skipped with a notice.
 // Node 20's --test does not expand globs itself, hence this small launcher.
 import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join, relative } from 'node:path'
+import pg from 'pg'
+
+const postgresUrl = process.env.QUIRE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 function findTests(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -13,16 +18,52 @@ function findTests(dir) {
   })
 }
 
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+function run(engine, files) {
+  console.log(`\n=== Test pass on ${engine} ===\n`)
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=spec',
+      `--test-concurrency=${Math.max(2, availableParallelism())}`,
+      ...files,
+    ],
+    { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', QUIRE_TEST_DB: engine } },
+  )
+  return result.status ?? 1
+}
+
 const files =
   process.argv.length > 2
     ? process.argv.slice(2)
     : findTests('test')
         .map((f) => relative('.', f))
         .sort()
-const concurrency = Math.max(2, availableParallelism())
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...files],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
-)
-process.exit(result.status ?? 1)
+const engines = (process.env.QUIRE_TEST_ENGINES ?? 'sqlite,postgres').split(',')
+let failed = false
+for (const engine of engines) {
+  if (engine === 'postgres' && !(await postgresAnswers())) {
+    console.log(
+      `PostgreSQL does not answer at ${postgresUrl.replace(/\/\/[^@]*@/, '//…@')}: skipping the PostgreSQL test pass.`,
+    )
+    continue
+  }
+  if (run(engine, files) !== 0) failed = true
+}
+console.log(failed ? '\nTests FAILED' : '\nAll test passes succeeded')
+process.exit(failed ? 1 : 0)

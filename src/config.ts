@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
 
 /** Where the data lives: an embedded SQLite file, or a PostgreSQL server shared by several instances. */
@@ -150,14 +151,31 @@ function readCorsOrigins(env: Env): '*' | string[] {
   return origins
 }
 
+// A name proxy-addr knows, or an IP address with an optional prefix length that fits its family.
+function isTrustedProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+}
+
+function readHost(env: Env): string {
+  const text = readString(env, 'HOST', '0.0.0.0')
+  const hostName =
+    /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/
+  if (isIP(text) === 0 && !hostName.test(text)) {
+    throw new ConfigError('HOST', 'an IP address or a host name such as 0.0.0.0, :: or localhost', text)
+  }
+  return text
+}
+
 function readTrustProxy(env: Env): boolean | number | string[] {
   const text = readString(env, 'TRUST_PROXY', 'false')
   if (text === 'true' || text === 'false') return text === 'true'
   if (/^\d{1,2}$/.test(text)) return Number(text)
   const entries = text.split(',').map((entry) => entry.trim())
-  const addressOrCidr =
-    /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/
-  if (entries.every((entry) => addressOrCidr.test(entry))) return entries
+  if (entries.every(isTrustedProxyEntry)) return entries
   throw new ConfigError(
     'TRUST_PROXY',
     'true, false, a hop count, or a comma-separated list of addresses/CIDRs',
@@ -180,7 +198,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 
   return Object.freeze({
     port: readInteger(env, 'PORT', 3000, 0, 65535),
-    host: readString(env, 'HOST', '0.0.0.0'),
+    host: readHost(env),
     database: readDatabase(env),
     sessionLifeMs,
     // A session idle for nearly its whole life must still be extended by its next use.

@@ -1,0 +1,255 @@
+import assert from 'node:assert/strict'
+import { isAbsolute } from 'node:path'
+import { describe, it } from 'node:test'
+import { ConfigError, loadConfig, parseDurationMs } from '../../src/config.js'
+
+const SECOND = 1000
+const MINUTE = 60 * SECOND
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** Asserts that loading `env` fails with a ConfigError naming `variable` in its one-line message. */
+function assertRejected(env: Record<string, string>, variable: string): ConfigError {
+  let caught: unknown
+  try {
+    loadConfig(env)
+  } catch (error) {
+    caught = error
+  }
+  assert.ok(caught instanceof ConfigError, `expected a ConfigError for ${JSON.stringify(env)}`)
+  assert.equal(caught.variable, variable)
+  assert.ok(caught.message.startsWith(`${variable} must be `), caught.message)
+  assert.ok(!caught.message.includes('\n'), 'the message is one line')
+  return caught
+}
+
+describe('configuration', () => {
+  describe('happy', () => {
+    it('an empty environment gives the documented defaults', () => {
+      const config = loadConfig({})
+      assert.equal(config.port, 3000)
+      assert.equal(config.host, '0.0.0.0')
+      assert.equal(config.database.kind, 'sqlite')
+      assert.ok(config.database.kind === 'sqlite' && isAbsolute(config.database.path))
+      assert.ok(config.database.kind === 'sqlite' && config.database.path.endsWith('/data/quire.db'))
+      assert.equal(config.sessionLifeMs, 14 * DAY)
+      assert.equal(config.sessionTouchIntervalMs, 60 * SECOND)
+      assert.equal(config.sessionAbsoluteLifeMs, null)
+      assert.equal(config.sessionsPerUserMax, 100)
+      assert.equal(config.passwordMinLength, 10)
+      assert.equal(config.allowQueryToken, true)
+      assert.equal(config.corsOrigins, '*')
+      assert.equal(config.attachmentMaxBytes, 10 * 1024 * 1024)
+      assert.equal(config.jsonBodyMaxBytes, 1024 * 1024)
+      assert.equal(config.logLevel, 'info')
+      assert.equal(config.trustProxy, false)
+      assert.deepEqual(config.loginFailuresPerEmail, { max: 10, windowMs: 15 * MINUTE })
+      assert.deepEqual(config.authAttemptsPerIp, { max: 100, windowMs: MINUTE })
+    })
+
+    it('blank values fall back to the defaults', () => {
+      const config = loadConfig({ PORT: '', SESSION_LIFE: '  ', CORS_ORIGINS: '' })
+      assert.equal(config.port, 3000)
+      assert.equal(config.sessionLifeMs, 14 * DAY)
+      assert.equal(config.corsOrigins, '*')
+    })
+
+    it('the configuration is frozen', () => {
+      assert.ok(Object.isFrozen(loadConfig({})))
+    })
+
+    const durations: Array<[string, number]> = [
+      ['90s', 90 * SECOND],
+      ['15m', 15 * MINUTE],
+      ['36h', 36 * HOUR],
+      ['14d', 14 * DAY],
+      ['500ms', 500],
+      ['3600', HOUR],
+      [' 90s ', 90 * SECOND],
+    ]
+    for (const [text, ms] of durations) {
+      it(`SESSION_LIFE=${JSON.stringify(text)} is ${ms} ms`, () => {
+        assert.equal(loadConfig({ SESSION_LIFE: text }).sessionLifeMs, ms)
+        assert.equal(parseDurationMs(text), ms)
+      })
+    }
+
+    it('parseDurationMs answers undefined for malformed text', () => {
+      for (const text of ['', 'abc', '1.5h', '-5', '5 h', '5w', '1e3', '5S', '999999999999d']) {
+        assert.equal(parseDurationMs(text), undefined, text)
+      }
+    })
+
+    it('SESSION_TOUCH_INTERVAL accepts 0 (touch on every request) and durations', () => {
+      assert.equal(loadConfig({ SESSION_TOUCH_INTERVAL: '0' }).sessionTouchIntervalMs, 0)
+      assert.equal(loadConfig({ SESSION_TOUCH_INTERVAL: '5m' }).sessionTouchIntervalMs, 5 * MINUTE)
+      assert.equal(loadConfig({ SESSION_TOUCH_INTERVAL: '30' }).sessionTouchIntervalMs, 30 * SECOND)
+    })
+
+    it('SESSION_TOUCH_INTERVAL above a tenth of SESSION_LIFE is lowered to that tenth', () => {
+      const config = loadConfig({ SESSION_LIFE: '100s', SESSION_TOUCH_INTERVAL: '60s' })
+      assert.equal(config.sessionTouchIntervalMs, 10 * SECOND)
+      const atTenth = loadConfig({ SESSION_LIFE: '100s', SESSION_TOUCH_INTERVAL: '10s' })
+      assert.equal(atTenth.sessionTouchIntervalMs, 10 * SECOND)
+      const below = loadConfig({ SESSION_LIFE: '100s', SESSION_TOUCH_INTERVAL: '9s' })
+      assert.equal(below.sessionTouchIntervalMs, 9 * SECOND)
+    })
+
+    it('SESSION_ABSOLUTE_LIFE is off by default, with off or 0, and a duration otherwise', () => {
+      assert.equal(loadConfig({ SESSION_ABSOLUTE_LIFE: 'off' }).sessionAbsoluteLifeMs, null)
+      assert.equal(loadConfig({ SESSION_ABSOLUTE_LIFE: '0' }).sessionAbsoluteLifeMs, null)
+      assert.equal(loadConfig({ SESSION_ABSOLUTE_LIFE: '30d' }).sessionAbsoluteLifeMs, 30 * DAY)
+    })
+
+    it('PORT accepts 0 to 65535', () => {
+      assert.equal(loadConfig({ PORT: '0' }).port, 0)
+      assert.equal(loadConfig({ PORT: '8080' }).port, 8080)
+      assert.equal(loadConfig({ PORT: '65535' }).port, 65535)
+    })
+
+    it('HOST accepts addresses and host names', () => {
+      for (const host of ['127.0.0.1', '::', '::1', 'localhost', 'api.internal.example.com']) {
+        assert.equal(loadConfig({ HOST: host }).host, host)
+      }
+    })
+
+    it('DATABASE_URL accepts sqlite paths and postgres URLs', () => {
+      assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite:/tmp/q.db' }).database, {
+        kind: 'sqlite',
+        path: '/tmp/q.db',
+      })
+      assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database, {
+        kind: 'sqlite',
+        path: ':memory:',
+      })
+      const relative = loadConfig({ DATABASE_URL: 'sqlite:data/other.db' }).database
+      assert.ok(
+        relative.kind === 'sqlite' && isAbsolute(relative.path) && relative.path.endsWith('/data/other.db'),
+      )
+      for (const url of ['postgres://quire:secret@db:5432/quire', 'postgresql://localhost/quire']) {
+        assert.deepEqual(loadConfig({ DATABASE_URL: url }).database, { kind: 'postgres', url })
+      }
+    })
+
+    it('PASSWORD_MIN_LENGTH accepts 8 to 64', () => {
+      assert.equal(loadConfig({ PASSWORD_MIN_LENGTH: '8' }).passwordMinLength, 8)
+      assert.equal(loadConfig({ PASSWORD_MIN_LENGTH: '64' }).passwordMinLength, 64)
+    })
+
+    it('SESSIONS_PER_USER_MAX, ATTACHMENT_MAX_BYTES and JSON_BODY_MAX_BYTES accept integers in range', () => {
+      const config = loadConfig({
+        SESSIONS_PER_USER_MAX: '1',
+        ATTACHMENT_MAX_BYTES: '1048576',
+        JSON_BODY_MAX_BYTES: '1024',
+      })
+      assert.equal(config.sessionsPerUserMax, 1)
+      assert.equal(config.attachmentMaxBytes, 1048576)
+      assert.equal(config.jsonBodyMaxBytes, 1024)
+    })
+
+    it('ALLOW_QUERY_TOKEN accepts the usual spellings of true and false', () => {
+      for (const text of ['true', 'TRUE', '1', 'yes', 'on']) {
+        assert.equal(loadConfig({ ALLOW_QUERY_TOKEN: text }).allowQueryToken, true, text)
+      }
+      for (const text of ['false', 'False', '0', 'no', 'off']) {
+        assert.equal(loadConfig({ ALLOW_QUERY_TOKEN: text }).allowQueryToken, false, text)
+      }
+    })
+
+    it('CORS_ORIGINS accepts * or a comma-separated list of origins', () => {
+      assert.equal(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins, '*')
+      assert.deepEqual(
+        loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).corsOrigins,
+        ['https://app.example.com', 'http://localhost:5173'],
+      )
+    })
+
+    it('LOG_LEVEL accepts every pino level, in any case', () => {
+      for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) {
+        assert.equal(loadConfig({ LOG_LEVEL: level }).logLevel, level)
+      }
+      assert.equal(loadConfig({ LOG_LEVEL: 'DEBUG' }).logLevel, 'debug')
+    })
+
+    it('TRUST_PROXY accepts true, false, a hop count, or addresses and CIDRs', () => {
+      assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true)
+      assert.equal(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false)
+      assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2)
+      assert.deepEqual(
+        loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, ::1, fd00::/8, loopback' }).trustProxy,
+        ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback'],
+      )
+    })
+
+    it('LOGIN_FAILURE_LIMIT and AUTH_IP_LIMIT accept a count per duration', () => {
+      const config = loadConfig({ LOGIN_FAILURE_LIMIT: '5/1h', AUTH_IP_LIMIT: '1000/30s' })
+      assert.deepEqual(config.loginFailuresPerEmail, { max: 5, windowMs: HOUR })
+      assert.deepEqual(config.authAttemptsPerIp, { max: 1000, windowMs: 30 * SECOND })
+    })
+  })
+
+  describe('errors', () => {
+    // Every variable, and for each every kind of bad value it can be given.
+    const badValues: Record<string, string[]> = {
+      PORT: ['abc', '-1', '65536', '3000.5', '1e3', '0x50', '99999999999999999999'],
+      HOST: ['not a host', 'http://example.com', 'host/path', 'a,b'],
+      DATABASE_URL: [
+        'sqlite:',
+        'mysql://localhost/quire',
+        './data/quire.db',
+        'postgres://user:pw@host:notaport/db',
+      ],
+      SESSION_LIFE: ['abc', '0', '0s', '-5m', '1.5h', '14 days', '5w', '999999999999d'],
+      SESSION_TOUCH_INTERVAL: ['abc', '-1', '1.5m', 'soon'],
+      SESSION_ABSOLUTE_LIFE: ['abc', 'never', '-1d', '0s'],
+      SESSIONS_PER_USER_MAX: ['0', '10001', 'many', '-3'],
+      PASSWORD_MIN_LENGTH: ['7', '65', '0', 'ten', '9.5'],
+      ALLOW_QUERY_TOKEN: ['maybe', '2', 'enabled'],
+      CORS_ORIGINS: [
+        'example.com',
+        'https://app.example.com/',
+        'https://app.example.com/path',
+        'ftp://files.example.com',
+        'https://app.example.com,*',
+        'https://a.example.com,,https://b.example.com',
+      ],
+      ATTACHMENT_MAX_BYTES: ['0', '1073741825', '10MB', '-1'],
+      JSON_BODY_MAX_BYTES: ['1023', '67108865', '1mb', 'lots'],
+      LOG_LEVEL: ['verbose', 'warning', '3'],
+      TRUST_PROXY: ['yes', 'maybe', '999.1.1.1', 'face', '10.0.0.0/99', '100', 'proxy.example.com'],
+      LOGIN_FAILURE_LIMIT: ['10', '0/15m', '10/0', '10/abc', 'ten/15m', '-1/15m', '10/15m/2'],
+      AUTH_IP_LIMIT: ['100', '0/1m', '100/0s', '100/forever', '/1m'],
+    }
+    for (const [variable, values] of Object.entries(badValues)) {
+      for (const value of values) {
+        it(`${variable}=${JSON.stringify(value)} stops start-up with a ConfigError naming ${variable}`, () => {
+          assertRejected({ [variable]: value }, variable)
+        })
+      }
+    }
+
+    it('the message says what the variable accepts and what it got', () => {
+      const error = assertRejected({ SESSION_LIFE: 'abc' }, 'SESSION_LIFE')
+      assert.match(error.message, /90s/)
+      assert.match(error.message, /14d/)
+      assert.match(error.message, /"abc"/)
+      const range = assertRejected({ PASSWORD_MIN_LENGTH: '7' }, 'PASSWORD_MIN_LENGTH')
+      assert.match(range.message, /8 to 64/)
+    })
+  })
+
+  describe('security', () => {
+    it('a rejected DATABASE_URL never echoes its password', () => {
+      for (const url of [
+        'mysql://quire:hunter2secret@db.example.com/quire',
+        'postgres://quire:hunter2secret@db.example.com:notaport/quire',
+        'postgres://quire:hunter2secret@[db.example.com/quire',
+        'postgresql://quire:hunter2secret@db example.com/quire',
+        'quire:hunter2secret@db.example.com',
+      ]) {
+        const error = assertRejected({ DATABASE_URL: url }, 'DATABASE_URL')
+        assert.ok(!error.message.includes('hunter2secret'), error.message)
+      }
+    })
+  })
+})

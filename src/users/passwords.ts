@@ -64,11 +64,15 @@ function estimator(): Estimator {
   return sharedEstimator
 }
 
-/** Words an attacker would try first for this account: the email, its local part and their pieces. */
+/** Words an attacker would try first for this account: the email, its local part (also without
+ * separators) and its pieces. */
 function personalWords(email: string): string[] {
   const lower = email.toLowerCase()
   const local = lower.split('@')[0] ?? ''
-  return [...new Set([lower, local, ...local.split(/[^\p{L}\p{N}]+/u)])].filter((word) => word.length >= 3)
+  const joined = local.replace(/[^\p{L}\p{N}]+/gu, '')
+  return [...new Set([lower, local, joined, ...local.split(/[^\p{L}\p{N}]+/u)])].filter(
+    (word) => word.length >= 3,
+  )
 }
 
 /** The password rules, configured once at start-up. */

@@ -8,7 +8,13 @@ import type { Db } from './db/database.js'
 import { docsRoutes, openApiGenerator } from './docs/docs.routes.js'
 import { ApiError } from './errors.js'
 import { healthRoutes } from './health/health.routes.js'
-import { clientErrorHandler, handleError, notFoundHandler, trackRouteMethods } from './http/error-handling.js'
+import {
+  clientErrorHandler,
+  handleError,
+  MAX_URL_LENGTH,
+  notFoundHandler,
+  trackRouteMethods,
+} from './http/error-handling.js'
 import { authentication } from './http/auth.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
 import { createValidatorCompiler } from './http/validation.js'
@@ -36,7 +42,6 @@ export interface AppOptions {
   logStream?: DestinationStream
 }
 
-const MAX_URL_LENGTH = 8 * 1024
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/
 const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
 const CORS_ALLOWED_HEADERS = [
@@ -94,11 +99,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
+      // Raised before any hook runs, so the request id header is not set yet.
+      void reply.header('x-request-id', request.id)
       handleError(error, request, reply)
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.server.headersTimeout = 30_000
 
+  // JSON is the only body parsed everywhere; Fastify's default text/plain parser would turn a wrong
+  // Content-Type into a confusing 400 instead of 415. Routes taking other types add their own parser.
+  app.removeContentTypeParser('text/plain')
   app.setValidatorCompiler(createValidatorCompiler())
   app.setErrorHandler(handleError)
   const allowedMethods = trackRouteMethods(app)
@@ -109,9 +119,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
-    if (request.url.length > MAX_URL_LENGTH) {
-      throw new ApiError('URI_TOO_LONG', `Request URL is longer than ${MAX_URL_LENGTH} characters`)
-    }
   })
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff')
@@ -127,6 +134,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     credentials: false, // tokens travel in headers, never cookies
     maxAge: 600,
     strictPreflight: false,
+  })
+  // After CORS, so a browser can read this error too.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) {
+      throw new ApiError('URI_TOO_LONG', `Request URL is longer than ${MAX_URL_LENGTH} characters`)
+    }
   })
   await app.register(openApiGenerator)
   await app.register(rateLimitPlugin)

@@ -5,9 +5,13 @@ import type { ErrorObject } from 'ajv'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import FindMyWay from 'find-my-way'
 import { ApiError, errorBody, type ErrorCode } from '../errors.js'
+import { redactUrl } from '../logging.js'
 import { validationError, type ValidationContext } from './validation.js'
 
 // Every failure the server can produce leaves through this module, as `{"error": {...}}`.
+
+/** Longest request URL served; a longer one answers 414. */
+export const MAX_URL_LENGTH = 8 * 1024
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -79,8 +83,9 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (apiError.statusCode >= 500) {
     request.log.error({ err: error }, 'request failed')
   } else if (!(error instanceof ApiError)) {
+    // Some framework messages quote the raw URL (FST_ERR_BAD_URL), query string and token included.
     request.log.info(
-      { err: { message: (error as Error).message, code: (error as FastifyError).code } },
+      { err: { message: redactUrl((error as Error).message), code: (error as FastifyError).code } },
       'request rejected',
     )
   }
@@ -131,6 +136,19 @@ export function notFoundHandler(allowedMethods: (url: string) => string[]) {
 }
 
 /**
+ * Whether a header overflow happened in the request line: the packet Node was parsing either never
+ * ends that line, or ends it (`… HTTP/1.1`) after more than MAX_URL_LENGTH characters.
+ */
+function isUrlOverflow(rawPacket: unknown): boolean {
+  if (!Buffer.isBuffer(rawPacket)) return false
+  const text = rawPacket.toString('latin1')
+  const lineEnd = text.indexOf('\r\n')
+  if (lineEnd === -1) return true
+  const firstLine = text.slice(0, lineEnd)
+  return / HTTP\/\d\.\d$/.test(firstLine) && firstLine.length > MAX_URL_LENGTH
+}
+
+/**
  * Answers errors Node raises before a request reaches Fastify (oversized headers or URL, malformed
  * HTTP, timeouts) with the same envelope, written straight to the socket.
  */
@@ -143,8 +161,7 @@ export function clientErrorHandler(
   let code: ErrorCode = 'BAD_REQUEST'
   let message = 'Malformed HTTP request'
   if (error.code === 'HPE_HEADER_OVERFLOW') {
-    // If the request line never ended, it was the URL that overflowed.
-    const uriTooLong = Buffer.isBuffer(error.rawPacket) && !error.rawPacket.includes('\r\n')
+    const uriTooLong = isUrlOverflow(error.rawPacket)
     status = uriTooLong ? 414 : 431
     code = uriTooLong ? 'URI_TOO_LONG' : 'HEADERS_TOO_LARGE'
     message = uriTooLong ? 'Request URL is too long' : 'Request headers are too large'

@@ -96,7 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectionTimeout: 120_000,
     requestTimeout: 120_000,
     keepAliveTimeout: 72_000,
-    return503OnClosing: true,
+    // While draining, a request arriving on an open keep-alive connection is still served (with
+    // `Connection: close`) rather than given Fastify's bare, unenveloped 503.
+    return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
       // Raised before any hook runs, so the request id header is not set yet.

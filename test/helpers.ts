@@ -28,25 +28,6 @@ export interface TestApp {
   logText: () => string
 }
 
-let postgresAvailable: Promise<boolean> | undefined
-
-/** True when the test PostgreSQL server answers (checked once per process). */
-export function isPostgresAvailable(): Promise<boolean> {
-  postgresAvailable ??= (async () => {
-    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2000 })
-    try {
-      await client.connect()
-      await client.query('select 1')
-      return true
-    } catch {
-      return false
-    } finally {
-      await client.end().catch(() => undefined)
-    }
-  })()
-  return postgresAvailable
-}
-
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
   await client.connect()

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../src/db/database.js'
 import { sweepExpired } from '../../src/maintenance.js'
 import { hashToken } from '../../src/sessions/tokens.js'
 import {
@@ -32,6 +33,16 @@ async function login(app: FastifyInstance, user: Pick<TestUser, 'email' | 'passw
     payload: { email: user.email, password: user.password },
     headers,
   })
+}
+
+/** The stored last-used time of a session. */
+async function lastUsed(db: Db, sessionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('updated_at')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow()
+  return row.updated_at
 }
 
 function me(app: FastifyInstance, token: string) {
@@ -212,37 +223,21 @@ describe('authentication: the seed’s session state table', () => {
   it('a valid token is accepted and its session’s updated_at moves to now', async (t) => {
     const { app, db } = await buildTestApp(t, { SESSION_TOUCH_INTERVAL: '0' })
     const user = await registerAndLogin(app)
-    const before = await db
-      .selectFrom('sessions')
-      .select('updated_at')
-      .where('id', '=', user.sessionId)
-      .executeTakeFirstOrThrow()
+    const before = await lastUsed(db, user.sessionId)
     await sleep(15)
     assert.equal((await me(app, user.token)).statusCode, 200)
-    const after = await db
-      .selectFrom('sessions')
-      .select('updated_at')
-      .where('id', '=', user.sessionId)
-      .executeTakeFirstOrThrow()
-    assert.ok(after.updated_at > before.updated_at)
+    const after = await lastUsed(db, user.sessionId)
+    assert.ok(after > before)
   })
 
   it('writes updated_at at most once per touch interval', async (t) => {
     const { app, db } = await buildTestApp(t, { SESSION_TOUCH_INTERVAL: '1h' })
     const user = await registerAndLogin(app)
-    const before = await db
-      .selectFrom('sessions')
-      .select('updated_at')
-      .where('id', '=', user.sessionId)
-      .executeTakeFirstOrThrow()
+    const before = await lastUsed(db, user.sessionId)
     await sleep(15)
     assert.equal((await me(app, user.token)).statusCode, 200)
-    const after = await db
-      .selectFrom('sessions')
-      .select('updated_at')
-      .where('id', '=', user.sessionId)
-      .executeTakeFirstOrThrow()
-    assert.equal(after.updated_at, before.updated_at)
+    const after = await lastUsed(db, user.sessionId)
+    assert.equal(after, before)
   })
 
   it('a token with no matching session answers 401', async (t) => {

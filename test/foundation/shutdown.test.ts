@@ -39,7 +39,7 @@ function parseResponses(stream: string): ParsedResponse[] {
 describe('graceful close', () => {
   describe('happy', () => {
     it('an in-flight request finishes, and a request arriving on its connection while draining is served and closes it', async (t) => {
-      const { app } = await buildTestApp(t)
+      const { app, logs } = await buildTestApp(t)
       await app.listen({ port: 0, host: '127.0.0.1' })
       const { port } = app.server.address() as AddressInfo
 
@@ -55,7 +55,7 @@ describe('graceful close', () => {
         'POST /v1/register HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
           `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
       )
-      await delay(100)
+      while (!logs().some((line) => line['msg'] === 'incoming request')) await delay(10)
       let closed = false
       const closing = app.close().then(() => {
         closed = true

@@ -27,12 +27,14 @@ function rawExchange(port: number, chunks: string[]): Promise<RawResponse> {
     const socket = connect(port, '127.0.0.1')
     const received: Buffer[] = []
     socket.on('data', (chunk: Buffer) => received.push(chunk))
-    socket.on('error', reject)
+    let socketError: Error | undefined
+    // A reset after the server answered and hung up still leaves its answer to read.
+    socket.on('error', (error) => (socketError = error))
     socket.on('close', () => {
       const text = Buffer.concat(received).toString('utf8')
       const headEnd = text.indexOf('\r\n\r\n')
       if (headEnd === -1) {
-        reject(new Error(`no HTTP response: ${JSON.stringify(text)}`))
+        reject(socketError ?? new Error(`no HTTP response: ${JSON.stringify(text)}`))
         return
       }
       const [statusLine = '', ...headerLines] = text.slice(0, headEnd).split('\r\n')

@@ -3,6 +3,8 @@ import cors from '@fastify/cors'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import type { DestinationStream } from 'pino'
+import { attachmentsRoutes } from './attachments/attachments.routes.js'
+import { commentsRoutes } from './comments/comments.routes.js'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { docsRoutes, openApiGenerator } from './docs/docs.routes.js'
@@ -21,6 +23,7 @@ import { createValidatorCompiler } from './http/validation.js'
 import { API_PREFIX } from './http/prefix.js'
 import { loggerOptions } from './logging.js'
 import { scheduleSweeps } from './maintenance.js'
+import { postsRoutes } from './posts/posts.routes.js'
 import { sessionsRoutes } from './sessions/sessions.routes.js'
 import { createCredentials } from './users/credentials.js'
 import { usersRoutes } from './users/users.routes.js'
@@ -158,6 +161,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(authentication)
         await api.register(usersRoutes, { credentials })
         await api.register(sessionsRoutes, { credentials })
+        await api.register(postsRoutes)
+        await api.register(attachmentsRoutes)
+        await api.register(commentsRoutes)
       })
     },
     { prefix: API_PREFIX },

@@ -3,7 +3,8 @@ import { API_PREFIX } from './prefix.js'
 // Every object carries `links`: absolute paths to itself, its related lists and its next steps.
 // Built only here, so clients can follow them and never have to assemble URLs.
 
-export type Links = Record<string, string>
+/** Link relations to absolute paths; every object has at least `self`. */
+export type Links = Record<string, string> & { self: string }
 
 /** Links of the caller's profile. */
 export function meLinks(): Links {

@@ -17,7 +17,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .addColumn('updated_at', 'bigint', (col) => col.notNull())
     .execute()
+  // The list paths, each read newest first straight from its index: an author's posts of every
+  // visibility (their own view), one visibility of an author (others' view of them, the caller's own
+  // private posts in the feed), and the public feed.
   await db.schema.createIndex('posts_user_id_id').on('posts').columns(['user_id', 'id']).execute()
+  await db.schema
+    .createIndex('posts_user_id_visibility_id')
+    .on('posts')
+    .columns(['user_id', 'visibility', 'id'])
+    .execute()
   await db.schema.createIndex('posts_visibility_id').on('posts').columns(['visibility', 'id']).execute()
 
   await db.schema

@@ -1,0 +1,108 @@
+import { Type, type Static } from 'typebox'
+import { Id, IdParams, isoTime, Timestamp } from '../http/envelope.js'
+import { attachmentLinks } from '../http/links.js'
+import type { AttachmentMeta } from './attachments.queries.js'
+import { FILENAME_MAX_LENGTH } from './files.js'
+
+export const AttachmentSchema = Type.Object({
+  id: Id,
+  post_id: Id,
+  filename: Type.String({ description: 'Its only writable field after upload' }),
+  content_type: Type.String({
+    description: 'The media type the file was uploaded with; sent back on download',
+  }),
+  size: Type.Integer({ minimum: 0, description: 'In bytes' }),
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the content, lowercase hex' }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  links: Type.Record(Type.String(), Type.String(), {
+    description:
+      'Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post',
+  }),
+})
+export type Attachment = Static<typeof AttachmentSchema>
+
+/** Path parameters `{id}` (a post) and `{aid}` (one of its attachments); malformed IDs answer 404. */
+export const AttachmentPathParams = Type.Object({ ...IdParams.properties, aid: Id })
+
+const FILENAME_RULES =
+  `1–${FILENAME_MAX_LENGTH} characters once path components, control and bidirectional-override ` +
+  'characters are removed and it is NFC-normalised'
+
+export const UploadQuery = Type.Object({
+  filename: Type.Optional(
+    Type.String({
+      maxLength: 1024,
+      description: `The file’s name: required with a raw body, used with multipart only when the part has none. ${FILENAME_RULES}.`,
+    }),
+  ),
+})
+export type UploadQuery = Static<typeof UploadQuery>
+
+/**
+ * The upload's request body, for the OpenAPI document only: the route reads the stream itself (it is
+ * never parsed or validated as JSON), so a JSON or text file is stored byte for byte.
+ */
+export const UploadBodyDocumentation = {
+  content: {
+    'multipart/form-data': {
+      schema: Type.Object(
+        {
+          file: Type.String({
+            format: 'binary',
+            description: 'The file; its part’s filename and Content-Type are kept',
+          }),
+        },
+        { required: ['file'] },
+      ),
+    },
+    '*/*': {
+      schema: Type.String({
+        format: 'binary',
+        description:
+          'Any other Content-Type: the body is the file itself, stored with that type; `?filename=` is required',
+      }),
+    },
+  },
+}
+
+export const RenameAttachmentBody = Type.Object(
+  {
+    filename: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: FILENAME_RULES })),
+  },
+  { additionalProperties: false, description: 'Only `filename` can change; the bytes never do' },
+)
+export type RenameAttachmentBody = Static<typeof RenameAttachmentBody>
+
+/** The download's 200/206 response, documented as raw bytes of the stored type. */
+export function contentResponse(description: string) {
+  return {
+    description,
+    headers: {
+      ETag: { type: 'string', description: 'The quoted SHA-256 of the content (strong)' },
+      'Content-Disposition': {
+        type: 'string',
+        description: '`inline` only for images, plain text, audio and video; anything else is `attachment`',
+      },
+      'Content-Security-Policy': { type: 'string', description: '`sandbox`: the file can never run script' },
+      'Accept-Ranges': { type: 'string', description: '`bytes`' },
+      'Content-Range': { type: 'string', description: 'On 206: `bytes start-end/size`' },
+    },
+    content: { '*/*': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+  }
+}
+
+/** The API representation of a stored attachment (never its bytes). */
+export function attachmentFromRow(row: AttachmentMeta): Attachment {
+  return {
+    id: row.id,
+    post_id: row.post_id,
+    filename: row.filename,
+    content_type: row.content_type,
+    size: row.size,
+    sha256: row.sha256,
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
+    links: attachmentLinks(row),
+  }
+}

@@ -1,0 +1,290 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { findPostAttachment } from '../attachments/attachments.queries.js'
+import { AttachmentPathParams } from '../attachments/attachments.schemas.js'
+import { isForeignKeyViolation } from '../db/database.js'
+import type { CommentRow, PostRow } from '../db/tables.js'
+import { errorResponses, fieldsError, notFound } from '../errors.js'
+import { callerOf, TOKEN_SECURITY, type Caller } from '../http/auth.js'
+import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
+import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '../http/envelope.js'
+import { commentLinks } from '../http/links.js'
+import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
+import { assertCanDeleteComment, assertCommentAuthor, visiblePost } from '../http/permissions.js'
+import { newId } from '../ids.js'
+import { findPostById } from '../posts/posts.queries.js'
+import { textProblem } from '../posts/posts.schemas.js'
+import {
+  deleteComment,
+  findCommentById,
+  insertComment,
+  listAttachmentComments,
+  listPostComments,
+  updateComment,
+} from './comments.queries.js'
+import { CommentBody, CommentSchema, commentFromRow, UpdateCommentBody } from './comments.schemas.js'
+
+const IF_MATCH =
+  'Send `If-Match` with the comment’s ETag to apply it only if nobody changed the comment since; otherwise 412 ' +
+  'PRECONDITION_FAILED and nothing changes.'
+
+/** A comment's text, or one 422 naming `body` when it is blank or not storable. */
+function checkedText(body: string): string {
+  const problem = textProblem(body, { allowBlank: false })
+  if (problem) throw fieldsError({ body: problem })
+  return body
+}
+
+/** Comments on posts and on attachments (nested create and list), and `/v1/comments/{id}`. */
+export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app
+
+  /** Stores a new comment; a post or attachment deleted meanwhile answers 404. */
+  async function addComment(
+    caller: Caller,
+    post: PostRow,
+    attachmentId: string | null,
+    body: string,
+  ): Promise<CommentRow> {
+    const now = Date.now()
+    const row: CommentRow = {
+      id: newId(now),
+      post_id: post.id,
+      attachment_id: attachmentId,
+      user_id: caller.userId,
+      body,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    }
+    try {
+      await insertComment(db, row)
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(attachmentId === null ? 'Post' : 'Attachment')
+      throw error
+    }
+    return row
+  }
+
+  /** A comment and its post, if the caller may see the post; 404 otherwise. */
+  async function visibleComment(
+    caller: Caller | null,
+    id: string,
+  ): Promise<{ comment: CommentRow; post: PostRow }> {
+    const comment = await findCommentById(db, id)
+    if (!comment) throw notFound('Comment')
+    const post = await findPostById(db, comment.post_id)
+    if (!post) throw notFound('Comment')
+    return { comment, post: visiblePost(caller, post) }
+  }
+
+  app.post(
+    '/posts/:id/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Comment on a post',
+        description:
+          'Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the ' +
+          'comment, its ETag and Location.',
+        security: TOKEN_SECURITY,
+        params: IdParams,
+        body: CommentBody,
+        response: { 201: Envelope(CommentSchema), ...errorResponses(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request)
+      const body = checkedText(request.body.body)
+      const post = visiblePost(caller, await findPostById(db, request.params.id))
+      const row = await addComment(caller, post, null, body)
+      return reply
+        .code(201)
+        .header('etag', versionEtag(row.version))
+        .header('location', commentLinks(row).self)
+        .send(data(commentFromRow(row)))
+    },
+  )
+
+  app.get(
+    '/posts/:id/comments',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['comments'],
+        summary: 'List a post’s comments',
+        description:
+          'The comments made directly on the post (those on its attachments are listed under each attachment), ' +
+          'newest first, for anyone who can see the post. Paginated like every list (`limit`, `pagetoken`, `from`).',
+        security: [...TOKEN_SECURITY, {}],
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: ListEnvelope(CommentSchema), ...errorResponses(400, 401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const post = visiblePost(request.caller, await findPostById(db, request.params.id))
+      return listBody(await listPostComments(db, post.id, pageRequest(request.query)), commentFromRow)
+    },
+  )
+
+  app.post(
+    '/posts/:id/attachments/:aid/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Comment on an attachment',
+        description:
+          'Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the ' +
+          'comment (its `attachment_id` set), its ETag and Location.',
+        security: TOKEN_SECURITY,
+        params: AttachmentPathParams,
+        body: CommentBody,
+        response: { 201: Envelope(CommentSchema), ...errorResponses(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request)
+      const body = checkedText(request.body.body)
+      const post = visiblePost(caller, await findPostById(db, request.params.id))
+      const attachment = await findPostAttachment(db, post.id, request.params.aid)
+      if (!attachment) throw notFound('Attachment')
+      const row = await addComment(caller, post, attachment.id, body)
+      return reply
+        .code(201)
+        .header('etag', versionEtag(row.version))
+        .header('location', commentLinks(row).self)
+        .send(data(commentFromRow(row)))
+    },
+  )
+
+  app.get(
+    '/posts/:id/attachments/:aid/comments',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['comments'],
+        summary: 'List an attachment’s comments',
+        description:
+          'Newest first, for anyone who can see the post. Paginated like every list (`limit`, `pagetoken`, `from`).',
+        security: [...TOKEN_SECURITY, {}],
+        params: AttachmentPathParams,
+        querystring: PageQuery,
+        response: { 200: ListEnvelope(CommentSchema), ...errorResponses(400, 401, 404, 422) },
+      },
+    },
+    async (request) => {
+      const post = visiblePost(request.caller, await findPostById(db, request.params.id))
+      const attachment = await findPostAttachment(db, post.id, request.params.aid)
+      if (!attachment) throw notFound('Attachment')
+      const page = await listAttachmentComments(db, attachment.id, pageRequest(request.query))
+      return listBody(page, commentFromRow)
+    },
+  )
+
+  app.get(
+    '/comments/:id',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['comments'],
+        summary: 'Read a comment',
+        description:
+          'For anyone who can see its post. Not in the original route table: it lets a client fetch the comment’s ' +
+          'ETag before a conditional PATCH, PUT or DELETE. If-None-Match → 304.',
+        security: [...TOKEN_SECURITY, {}],
+        params: IdParams,
+        response: { 200: Envelope(CommentSchema), 304: NotModified, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { comment } = await visibleComment(request.caller, request.params.id)
+      if (replyNotModified(request, reply, versionEtag(comment.version))) return reply
+      return data(commentFromRow(comment))
+    },
+  )
+
+  /** Applies a PATCH or PUT: 404 if the caller cannot see it, 403 if not theirs, 412 if stale. */
+  async function changeComment(
+    request: Parameters<typeof callerOf>[0],
+    id: string,
+    body: string | undefined,
+  ): Promise<CommentRow> {
+    const caller = callerOf(request)
+    const text = body === undefined ? undefined : checkedText(body)
+    const { comment } = await visibleComment(caller, id)
+    assertCommentAuthor(caller, comment)
+    const expectedVersion = requiredVersion(request, comment.version)
+    if (text === undefined) return comment
+    const updated = await updateComment(db, comment.id, text, Date.now(), expectedVersion)
+    if (!updated) throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
+    return updated
+  }
+
+  app.patch(
+    '/comments/:id',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Change part of a comment',
+        description: `Only the comment’s author; only the fields given change (\`body\`). ${IF_MATCH}`,
+        security: TOKEN_SECURITY,
+        params: IdParams,
+        body: UpdateCommentBody,
+        response: {
+          200: Envelope(CommentSchema),
+          ...errorResponses(400, 401, 403, 404, 412, 413, 415, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const comment = await changeComment(request, request.params.id, request.body.body)
+      return reply.header('etag', versionEtag(comment.version)).send(data(commentFromRow(comment)))
+    },
+  )
+
+  app.put(
+    '/comments/:id',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Replace a comment',
+        description: `Only the comment’s author; \`body\` is required (400 without it). ${IF_MATCH}`,
+        security: TOKEN_SECURITY,
+        params: IdParams,
+        body: CommentBody,
+        response: {
+          200: Envelope(CommentSchema),
+          ...errorResponses(400, 401, 403, 404, 412, 413, 415, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const comment = await changeComment(request, request.params.id, request.body.body)
+      return reply.header('etag', versionEtag(comment.version)).send(data(commentFromRow(comment)))
+    },
+  )
+
+  app.delete(
+    '/comments/:id',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Delete a comment',
+        description: `The comment’s author or the post’s author. 204. ${IF_MATCH}`,
+        security: TOKEN_SECURITY,
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses(401, 403, 404, 412) },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request)
+      const { comment, post } = await visibleComment(caller, request.params.id)
+      assertCanDeleteComment(caller, comment, post)
+      const expectedVersion = requiredVersion(request, comment.version)
+      if (!(await deleteComment(db, comment.id, expectedVersion))) {
+        throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
+      }
+      return reply.code(204).send(null)
+    },
+  )
+}

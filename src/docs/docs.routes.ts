@@ -52,7 +52,11 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
   await app.register(swaggerUi, {
     routePrefix: '/docs',
+    // Asset links in the page are absolute; without the parent prefix they would point at /docs/static.
+    indexPrefix: app.prefix,
     staticCSP: true,
+    // Quire serves plain HTTP (often on a LAN host, not localhost): upgrading would break every asset.
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
     uiConfig: { url: '/v1/openapi.json', deepLinking: true, displayRequestDuration: true },
   })
 }

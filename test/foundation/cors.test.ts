@@ -6,6 +6,8 @@ import { buildTestApp } from '../helpers.js'
 const ALLOWED = 'https://app.example.com'
 const ALSO_ALLOWED = 'http://localhost:5173'
 const OTHER = 'https://evil.example.net'
+/** The wildcard default and an allow-list. */
+const BOTH_MODES: Array<Record<string, string>> = [{}, { CORS_ORIGINS: ALLOWED }]
 
 /** A comma-separated header as a lower-cased list. */
 function list(response: LightMyRequestResponse, name: string): string[] {
@@ -48,7 +50,7 @@ describe('CORS', () => {
     })
 
     it('a preflight answers 204 with the allowed methods and headers', async (t) => {
-      for (const env of [{}, { CORS_ORIGINS: ALLOWED }]) {
+      for (const env of BOTH_MODES) {
         const { app } = await buildTestApp(t, env)
         for (const url of [
           '/v1/sessions',
@@ -71,7 +73,7 @@ describe('CORS', () => {
     })
 
     it('responses expose X-Request-Id, Retry-After and ETag to scripts', async (t) => {
-      for (const env of [{}, { CORS_ORIGINS: ALLOWED }]) {
+      for (const env of BOTH_MODES) {
         const { app } = await buildTestApp(t, env)
         const response = await app.inject({ method: 'GET', url: '/v1', headers: { origin: ALLOWED } })
         const exposed = list(response, 'access-control-expose-headers')

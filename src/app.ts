@@ -125,9 +125,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
+  // Once closing, a response still in flight ends its connection, so shutdown does not wait out an
+  // idle keep-alive client (Fastify does this only for requests that start after closing).
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff')
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+    if (closing) reply.header('connection', 'close')
     return payload
   })
 

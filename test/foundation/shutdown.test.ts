@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict'
 import type { AddressInfo } from 'node:net'
 import { connect } from 'node:net'
-import { describe, it } from 'node:test'
+import type { FastifyInstance } from 'fastify'
+import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
 import { buildTestApp, strongPassword, uniqueEmail } from '../helpers.js'
+
+// Without the fix under test, close would wait out the 72 s keep-alive timeout; fail well before.
+const HANG_GUARD = { timeout: 30_000 }
 
 interface ParsedResponse {
   status: number
@@ -36,44 +40,82 @@ function parseResponses(stream: string): ParsedResponse[] {
   return responses
 }
 
+/** Starts the app on a free port and opens a raw connection to it, collecting what it answers. */
+async function listenAndConnect(t: TestContext) {
+  const testApp = await buildTestApp(t)
+  const { app } = testApp
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  const socket = connect(port, '127.0.0.1')
+  const received: Buffer[] = []
+  socket.on('data', (chunk: Buffer) => received.push(chunk))
+  const socketClosed = new Promise((resolve) => socket.on('close', resolve))
+  await new Promise((resolve) => socket.on('connect', resolve))
+  const responses = (): ParsedResponse[] => parseResponses(Buffer.concat(received).toString('utf8'))
+  return { ...testApp, socket, socketClosed, responses }
+}
+
+/** Starts closing the app and waits until it no longer accepts connections. */
+async function startClosing(
+  app: FastifyInstance,
+): Promise<{ closing: Promise<void>; isClosed: () => boolean }> {
+  let closed = false
+  const closing = app.close().then(() => {
+    closed = true
+  })
+  while (app.server.listening) await delay(5)
+  return { closing, isClosed: () => closed }
+}
+
 describe('graceful close', () => {
   describe('happy', () => {
-    it('an in-flight request finishes, and a request arriving on its connection while draining is served and closes it', async (t) => {
-      const { app, logs } = await buildTestApp(t)
-      await app.listen({ port: 0, host: '127.0.0.1' })
-      const { port } = app.server.address() as AddressInfo
+    it(
+      'an in-flight request finishes, then the server ends its keep-alive connection itself',
+      HANG_GUARD,
+      async (t) => {
+        const { app, logs, socket, socketClosed, responses } = await listenAndConnect(t)
+        // Headers and half the body: the request is in flight when the app starts closing.
+        const body = JSON.stringify({ email: uniqueEmail(), password: strongPassword() })
+        socket.write(
+          'POST /v1/register HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+            `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+        )
+        while (!logs().some((line) => line['msg'] === 'incoming request')) await delay(10)
 
-      const socket = connect(port, '127.0.0.1')
-      const received: Buffer[] = []
-      socket.on('data', (chunk: Buffer) => received.push(chunk))
-      const socketClosed = new Promise((resolve) => socket.on('close', resolve))
-      await new Promise((resolve) => socket.on('connect', resolve))
+        const { closing, isClosed } = await startClosing(app)
+        await delay(50)
+        assert.equal(isClosed(), false, 'close waits for the in-flight request')
+        socket.write(body.slice(10))
+        // The client never ends the connection: the server must, or close would wait for the keep-alive timeout.
+        await socketClosed
+        await closing
 
-      // Headers and half the body: the request is in flight when the app starts closing.
-      const body = JSON.stringify({ email: uniqueEmail(), password: strongPassword() })
-      socket.write(
-        'POST /v1/register HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
-          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
-      )
-      while (!logs().some((line) => line['msg'] === 'incoming request')) await delay(10)
-      let closed = false
-      const closing = app.close().then(() => {
-        closed = true
-      })
-      await delay(100)
-      assert.equal(closed, false, 'close waits for the in-flight request')
+        const [registered, ...others] = responses()
+        assert.equal(others.length, 0)
+        assert.equal(registered?.status, 201, registered?.body)
+        assert.equal(registered.headers['connection'], 'close')
+      },
+    )
 
-      socket.write(`${body.slice(10)}GET /v1 HTTP/1.1\r\nHost: localhost\r\n\r\n`)
-      await socketClosed
-      await closing
+    it(
+      'a request whose headers complete while draining is served normally, not a bare 503',
+      HANG_GUARD,
+      async (t) => {
+        const { app, socket, socketClosed, responses } = await listenAndConnect(t)
+        socket.write('GET /v1 HTTP/1.1\r\nHost: localhost\r\n')
+        await delay(50)
+        const { closing } = await startClosing(app)
+        socket.write('\r\n')
+        await socketClosed
+        await closing
 
-      const [registered, health, ...others] = parseResponses(Buffer.concat(received).toString('utf8'))
-      assert.equal(others.length, 0)
-      assert.equal(registered?.status, 201, registered?.body)
-      assert.equal(health?.status, 200, health?.body)
-      assert.deepEqual(JSON.parse(health.body), { status: 'running', version: 'test-version' })
-      assert.equal(health.headers['connection'], 'close')
-      assert.ok(health.headers['x-request-id'])
-    })
+        const [health, ...others] = responses()
+        assert.equal(others.length, 0)
+        assert.equal(health?.status, 200, health?.body)
+        assert.deepEqual(JSON.parse(health.body), { status: 'running', version: 'test-version' })
+        assert.equal(health.headers['connection'], 'close')
+        assert.ok(health.headers['x-request-id'])
+      },
+    )
   })
 })

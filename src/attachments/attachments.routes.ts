@@ -69,7 +69,7 @@ interface Upload extends ReadFile {
 }
 
 function missingFilename(): ApiError {
-  return new ApiError('BAD_REQUEST', 'A raw upload needs its file’s name in ?filename=', {
+  return new ApiError('BAD_REQUEST', 'The file’s name is missing: send it in ?filename=', {
     filename: 'is required',
   })
 }
@@ -96,7 +96,9 @@ async function readMultipartUpload(
       file: 'is required',
     })
   }
-  const rawName = part.filename === '' ? queryFilename : part.filename
+  // Busboy leaves the name out (despite its type) when the part's Content-Disposition has none.
+  const partFilename = part.filename as string | undefined
+  const rawName = partFilename === undefined || partFilename === '' ? queryFilename : partFilename
   if (rawName === undefined) {
     part.file.resume()
     throw missingFilename()

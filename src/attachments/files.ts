@@ -198,6 +198,11 @@ export function readLimited(stream: Readable, maxBytes: number): Promise<ReadFil
         reject(uploadBroken())
       })
     }
+    // The stream may have failed (e.g. a truncated multipart part) before this reader was attached.
+    if (stream.errored !== null || (stream.destroyed && !stream.readableEnded)) {
+      reject(uploadBroken())
+      return
+    }
     if (stream.readableEnded) {
       resolve({ content: Buffer.alloc(0), size: 0, sha256: hash.digest('hex') })
       return

@@ -188,9 +188,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const sessionLifeMs = readDuration(env, 'SESSION_LIFE', '14d', 1)
   const touchIntervalMs = readDuration(env, 'SESSION_TOUCH_INTERVAL', '60s', 0)
   const absoluteText = readString(env, 'SESSION_ABSOLUTE_LIFE', 'off')
-  const sessionAbsoluteLifeMs = ['off', '0'].includes(absoluteText)
+  const sessionAbsoluteLifeMs = ['off', '0'].includes(absoluteText.toLowerCase())
     ? null
-    : readDuration(env, 'SESSION_ABSOLUTE_LIFE', absoluteText, 1)
+    : (parseDurationMs(absoluteText) ?? 0)
+  if (sessionAbsoluteLifeMs === 0) {
+    throw new ConfigError('SESSION_ABSOLUTE_LIFE', `off or ${DURATION_EXPECTATION}`, absoluteText)
+  }
   const logLevel = readString(env, 'LOG_LEVEL', 'info').toLowerCase()
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, logLevel)

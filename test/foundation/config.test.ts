@@ -98,6 +98,7 @@ describe('configuration', () => {
     it('SESSION_ABSOLUTE_LIFE is off by default, with off or 0, and a duration otherwise', () => {
       assert.equal(loadConfig({ SESSION_ABSOLUTE_LIFE: 'off' }).sessionAbsoluteLifeMs, null)
       assert.equal(loadConfig({ SESSION_ABSOLUTE_LIFE: '0' }).sessionAbsoluteLifeMs, null)
+      assert.equal(loadConfig({ SESSION_ABSOLUTE_LIFE: 'OFF' }).sessionAbsoluteLifeMs, null)
       assert.equal(loadConfig({ SESSION_ABSOLUTE_LIFE: '30d' }).sessionAbsoluteLifeMs, 30 * DAY)
     })
 
@@ -235,6 +236,8 @@ describe('configuration', () => {
       assert.match(error.message, /"abc"/)
       const range = assertRejected({ PASSWORD_MIN_LENGTH: '7' }, 'PASSWORD_MIN_LENGTH')
       assert.match(range.message, /8 to 64/)
+      const absolute = assertRejected({ SESSION_ABSOLUTE_LIFE: 'never' }, 'SESSION_ABSOLUTE_LIFE')
+      assert.match(absolute.message, /\boff\b/, 'names every accepted form')
     })
   })
 

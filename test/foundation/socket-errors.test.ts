@@ -139,4 +139,20 @@ describe('errors below Fastify, over a real socket', () => {
       assertEnveloped(await rawExchange(port, ['GET /v1 HTTP/9.9\r\n\r\n']), 400, 'BAD_REQUEST')
     })
   })
+
+  describe('security', () => {
+    it('the server bounds how long a slow client may hold a socket', async (t) => {
+      const { app } = await buildTestApp(t)
+      const { server } = app
+      const bounded = (ms: number): boolean => Number.isFinite(ms) && ms > 0 && ms <= 5 * 60_000
+      assert.ok(bounded(server.headersTimeout), `headersTimeout ${server.headersTimeout}`)
+      assert.ok(bounded(server.requestTimeout), `requestTimeout ${server.requestTimeout}`)
+      assert.ok(bounded(server.keepAliveTimeout), `keepAliveTimeout ${server.keepAliveTimeout}`)
+      assert.ok(bounded(server.timeout), `socket idle timeout ${server.timeout}`)
+      assert.ok(
+        server.headersTimeout <= server.requestTimeout,
+        'headers must arrive before the whole request',
+      )
+    })
+  })
 })

@@ -58,7 +58,7 @@ function typeParser(oid: TypeId): (value: string) => unknown {
 }
 
 function openPostgresPool(url: string): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     idleTimeoutMillis: 30_000,
@@ -69,6 +69,10 @@ function openPostgresPool(url: string): pg.Pool {
       getTypeParser: typeParser as typeof pg.types.getTypeParser,
     },
   })
+  // An idle connection the server ends (restart, failover, an admin) is reported here; unheard, the
+  // error would crash the process. The pool has already dropped it and the next query reconnects.
+  pool.on('error', () => undefined)
+  return pool
 }
 
 /** Opens the configured database. Call `db.destroy()` to close it. */

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { setTimeout as delay } from 'node:timers/promises'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { createDb } from '../../src/db/database.js'
+import {
+  buildTestApp,
+  freshDatabaseUrl,
+  POSTGRES_ADMIN_URL,
+  registerAndLogin,
+  TEST_ENGINE,
+} from '../helpers.js'
+
+/** Runs one statement as the test server's administrator. */
+async function adminQuery(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
+  await client.connect()
+  try {
+    return await client.query(text, values)
+  } finally {
+    await client.end()
+  }
+}
+
+describe('database layer', () => {
+  describe('happy', () => {
+    it('SQLite opens with WAL, foreign keys and a busy timeout', async (t) => {
+      const url = await freshDatabaseUrl(t, 'sqlite')
+      const db = createDb({ kind: 'sqlite', path: url.slice('sqlite:'.length) })
+      t.after(() => db.destroy())
+      const pragma = async (name: string): Promise<unknown> => {
+        const { rows } = await sql<
+          Record<string, unknown>
+        >`select * from ${sql.raw(`pragma_${name}`)}`.execute(db)
+        return Object.values(rows[0] ?? {})[0]
+      }
+      assert.equal(await pragma('journal_mode'), 'wal')
+      assert.equal(await pragma('foreign_keys'), 1)
+      assert.equal(await pragma('busy_timeout'), 5000)
+    })
+  })
+
+  describe('errors', () => {
+    it(
+      'PostgreSQL ending the app’s idle connections neither crashes the process nor breaks the next request',
+      { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' },
+      async (t) => {
+        const { app } = await buildTestApp(t, {}, { engine: 'postgres' })
+        const user = await registerAndLogin(app)
+        const databaseName = await app.db
+          .selectNoFrom(sql<string>`current_database()`.as('name'))
+          .executeTakeFirstOrThrow()
+
+        // What a server restart or an administrator does to the pool's idle connections.
+        await adminQuery(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [databaseName.name],
+        )
+        for (;;) {
+          const { rows } = await adminQuery(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [databaseName.name],
+          )
+          if ((rows[0] as { n: number }).n === 0) break
+          await delay(20)
+        }
+        await delay(100) // let the termination notices reach the pool
+
+        const me = await app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
+        assert.equal(me.statusCode, 200, me.body)
+      },
+    )
+  })
+})

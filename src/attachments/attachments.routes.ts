@@ -185,6 +185,14 @@ const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
       // Checked before a byte of the body is read.
       const post = visiblePost(caller, await findPostById(db, request.params.id))
       assertPostAuthor(caller, post)
+      // The stored bytes must be the file itself; a compressed body would be served back as its type.
+      const encoding = request.headers['content-encoding']
+      if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+        throw new ApiError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Content-Encoding is not supported here: send the file’s bytes as they are',
+        )
+      }
       const upload = request.isMultipart()
         ? await readMultipartUpload(request, request.query.filename, maxBytes)
         : await readRawUpload(request, request.query.filename, maxBytes)
@@ -322,17 +330,21 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-disposition', contentDisposition(attachment.filename, attachment.content_type))
         .header('content-security-policy', 'sandbox')
         .header('accept-ranges', 'bytes')
-      if (range === undefined) {
-        const content = await readAttachmentContent(db, attachment.id)
-        if (!content) throw notFound('Attachment')
-        return reply.send(content)
+      if (range !== undefined) {
+        void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${attachment.size}`)
       }
-      const slice = await readAttachmentSlice(db, attachment.id, range.start, range.end - range.start + 1)
-      if (!slice) throw notFound('Attachment')
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${attachment.size}`)
-        .send(slice)
+      // HEAD needs only the headers: the length is known, so the bytes are never loaded. (Fastify's
+      // HEAD route keeps a Content-Length set beside a stream, where it would recount a buffer.)
+      if (request.method === 'HEAD') {
+        const length = range === undefined ? attachment.size : range.end - range.start + 1
+        return reply.header('content-length', length).send(Readable.from([]))
+      }
+      const content =
+        range === undefined
+          ? await readAttachmentContent(db, attachment.id)
+          : await readAttachmentSlice(db, attachment.id, range.start, range.end - range.start + 1)
+      if (!content) throw notFound('Attachment')
+      return reply.send(content)
     },
   )
 

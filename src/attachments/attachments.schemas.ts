@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import { Type, type Static } from 'typebox'
 import { Id, IdParams, isoTime, Timestamp } from '../http/envelope.js'
 import { attachmentLinks } from '../http/links.js'
@@ -88,7 +89,7 @@ export function contentResponse(description: string) {
       'Accept-Ranges': { type: 'string', description: '`bytes`' },
       'Content-Range': { type: 'string', description: 'On 206: `bytes start-end/size`' },
     },
-    content: { '*/*': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+    content: { '*/*': { schema: Type.Unsafe<Buffer | Readable>({ type: 'string', format: 'binary' }) } },
   }
 }
 

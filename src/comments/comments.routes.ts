@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { findPostAttachment } from '../attachments/attachments.queries.js'
 import { AttachmentPathParams } from '../attachments/attachments.schemas.js'
 import { isForeignKeyViolation } from '../db/database.js'
@@ -205,7 +206,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** Applies a PATCH or PUT: 404 if the caller cannot see it, 403 if not theirs, 412 if stale. */
   async function changeComment(
-    request: Parameters<typeof callerOf>[0],
+    request: FastifyRequest,
     id: string,
     body: string | undefined,
   ): Promise<CommentRow> {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { deletePostAttachments } from '../attachments/attachments.queries.js'
 import { deletePostComments } from '../comments/comments.queries.js'
 import type { PostRow } from '../db/tables.js'
@@ -56,11 +57,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
 
   /** Applies a PATCH or PUT: 404 if the caller cannot see the post, 403 if it is not theirs, 412 if stale. */
-  async function changePost(
-    request: Parameters<typeof callerOf>[0],
-    id: string,
-    body: PostChanges,
-  ): Promise<PostRow> {
+  async function changePost(request: FastifyRequest, id: string, body: PostChanges): Promise<PostRow> {
     const caller = callerOf(request)
     const changes = checkedChanges(body)
     const post = visiblePost(caller, await findPostById(db, id))

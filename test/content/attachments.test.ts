@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
+import { gzipSync } from 'node:zlib'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/db/database.js'
@@ -251,6 +252,27 @@ describe('attachments: happy paths', () => {
     assert.equal(matching.body, '01')
   })
 
+  it('HEAD on the content answers the download’s headers and length without a body', async (t) => {
+    const { app } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const attachment = await createAttachment(app, author, post.id, '0123456789')
+    const whole = await app.inject({ method: 'HEAD', url: attachment.links['content'] ?? '' })
+    assert.equal(whole.statusCode, 200)
+    assert.equal(whole.headers['content-length'], '10')
+    assert.equal(whole.headers['content-type'], 'text/plain')
+    assert.equal(whole.headers['etag'], `"${attachment.sha256}"`)
+    assert.equal(whole.body, '')
+    const part = await app.inject({
+      method: 'HEAD',
+      url: attachment.links['content'] ?? '',
+      headers: { range: 'bytes=2-4' },
+    })
+    assert.equal(part.statusCode, 206)
+    assert.equal(part.headers['content-length'], '3')
+    assert.equal(part.headers['content-range'], 'bytes 2-4/10')
+  })
+
   it('lists a post’s attachments newest first and reads one’s metadata', async (t) => {
     const { app } = await buildTestApp(t)
     const author = await registerAndLogin(app)
@@ -488,6 +510,20 @@ describe('attachments: errors', () => {
     const author = await registerAndLogin(app)
     const post = await createPost(app, author)
     const response = await uploadRaw(app, author, post.id, 'x', { filename: 'a', contentType: 'not a type' })
+    errorOf(response, 415)
+    assert.equal(await attachmentCount(db), 0)
+  })
+
+  it('a compressed (Content-Encoding) upload answers 415 and stores nothing', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const response = await app.inject({
+      method: 'POST',
+      url: `/v1/posts/${post.id}/attachments?filename=a.txt`,
+      headers: { ...author.auth, 'content-type': 'text/plain', 'content-encoding': 'gzip' },
+      payload: gzipSync('hello'),
+    })
     errorOf(response, 415)
     assert.equal(await attachmentCount(db), 0)
   })

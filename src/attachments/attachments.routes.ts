@@ -68,6 +68,7 @@ interface Upload extends ReadFile {
   contentType: string
 }
 
+/** The 400 for an upload whose file has no name anywhere. */
 function missingFilename(): ApiError {
   return new ApiError('BAD_REQUEST', 'The file’s name is missing: send it in ?filename=', {
     filename: 'is required',
@@ -82,8 +83,8 @@ async function readMultipartUpload(
 ): Promise<Upload> {
   let part: MultipartFile | undefined
   try {
-    // One byte over the limit lets the reader tell "exactly the limit" from "larger".
-    part = await request.file({ limits: { ...MULTIPART_LIMITS, files: 1, fileSize: maxBytes + 1 } })
+    // The limits are those the plugin was registered with (see uploadRoute).
+    part = await request.file()
   } catch (error) {
     // Busboy's failures (no boundary, malformed parts, limits) are the client's; 413 stays 413.
     const status = (error as { statusCode?: unknown }).statusCode
@@ -148,6 +149,7 @@ const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
   const maxBytes = config.attachmentMaxBytes
 
   app.removeAllContentTypeParsers()
+  // One byte over the limit lets the reader tell "exactly the limit" from "larger".
   await app.register(multipart, { limits: { ...MULTIPART_LIMITS, files: 1, fileSize: maxBytes + 1 } })
   app.addContentTypeParser('*', (_request, payload, done) => {
     done(null, payload)

@@ -438,6 +438,27 @@ describe('posts: errors', () => {
     assert.equal(deleted.statusCode, 204)
   })
 
+  it('two concurrent edits with the same If-Match: exactly one wins, the other answers 412', async (t) => {
+    const { app } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    for (let round = 0; round < 5; round++) {
+      const post = await createPost(app, author)
+      const edit = (title: string) =>
+        app.inject({
+          method: 'PATCH',
+          url: `/v1/posts/${post.id}`,
+          headers: { ...author.auth, 'if-match': '"v1"' },
+          payload: { title },
+        })
+      const responses = await Promise.all([edit('left'), edit('right')])
+      assert.deepEqual(responses.map((response) => response.statusCode).sort(), [200, 412])
+      const winner = responses.find((response) => response.statusCode === 200)
+      const current = await app.inject({ method: 'GET', url: `/v1/posts/${post.id}` })
+      assert.equal(dataOf<PostBody>(current, 200).title, winner && dataOf<PostBody>(winner, 200).title)
+      assert.equal(current.headers['etag'], '"v2"')
+    }
+  })
+
   it('a write conditioned on a version that moved on meanwhile changes nothing', async (t) => {
     // The race If-Match guards against: the version is checked by the UPDATE itself, not only before it.
     const { app, db } = await buildTestApp(t)

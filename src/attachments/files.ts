@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { ApiError } from '../errors.js'
+import { LONE_SURROGATE } from '../http/text.js'
 
 // Pure helpers for stored files: what a filename or media type may be, how the bytes are read from
 // a request under a size limit, and how a download is described to the browser.
@@ -13,7 +14,6 @@ export const DEFAULT_CONTENT_TYPE = 'application/octet-stream'
 // "evil‮fdp.exe" display as "evilexe.pdf".
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_FILENAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
-const LONE_SURROGATE = /\p{Cs}/u
 
 /**
  * The filename as stored: its last path component (either separator), without control or bidi

@@ -13,7 +13,7 @@ import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
 import { assertCanDeleteComment, assertCommentAuthor, visiblePost } from '../http/permissions.js'
 import { newId } from '../ids.js'
 import { findPostById } from '../posts/posts.queries.js'
-import { textProblem } from '../posts/posts.schemas.js'
+import { textProblem } from '../http/text.js'
 import {
   deleteComment,
   findCommentById,

@@ -10,6 +10,7 @@ import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '
 import { postLinks } from '../http/links.js'
 import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
 import { assertPostAuthor, visiblePost } from '../http/permissions.js'
+import { textProblem } from '../http/text.js'
 import { isUuid, newId } from '../ids.js'
 import {
   deletePost,
@@ -28,7 +29,6 @@ import {
   PostSchema,
   postFromRow,
   ReplacePostBody,
-  textProblem,
   titleProblem,
   UpdatePostBody,
 } from './posts.schemas.js'

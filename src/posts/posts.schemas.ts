@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import type { PostRow } from '../db/tables.js'
 import { Id, isoTime, Nullable, Timestamp } from '../http/envelope.js'
 import { postLinks } from '../http/links.js'
+import { singleLineProblem } from '../http/text.js'
 import { PageQuery } from '../http/pagination.js'
 
 export const TITLE_MAX_LENGTH = 200
@@ -80,26 +81,9 @@ export const PostListQuery = Type.Object({
 })
 export type PostListQuery = Static<typeof PostListQuery>
 
-// Characters no single-line text may hold; NUL is refused everywhere because PostgreSQL text cannot
-// store it, so accepting it on SQLite would make the engines disagree.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/
-// eslint-disable-next-line no-control-regex -- matching NUL is the point
-const NUL = /\u0000/
-const LONE_SURROGATE = /\p{Cs}/u
-
-/** Why a free text (post or comment body) is unacceptable, or undefined when it is fine. */
-export function textProblem(text: string, options: { allowBlank: boolean }): string | undefined {
-  if (NUL.test(text)) return 'must not contain NUL characters'
-  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode (no lone surrogates)'
-  if (!options.allowBlank && text.trim() === '') return 'must not be blank'
-  return undefined
-}
-
 /** Why a post title is unacceptable, or undefined when it is fine. */
 export function titleProblem(title: string): string | undefined {
-  if (CONTROL_CHARACTERS.test(title)) return 'must be one line without control characters'
-  return textProblem(title, { allowBlank: false })
+  return singleLineProblem(title)
 }
 
 /** The API representation of a stored post. */

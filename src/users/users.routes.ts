@@ -6,6 +6,7 @@ import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
 import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
 import { data, Envelope, isoTime, NoContent, NotModified } from '../http/envelope.js'
 import { meLinks } from '../http/links.js'
+import { singleLineProblem } from '../http/text.js'
 import { DEFAULT_PAGE_SIZE } from '../http/pagination.js'
 import { authAttemptsPerIp } from '../http/rate-limit.js'
 import { newId } from '../ids.js'
@@ -53,9 +54,11 @@ function userFromRow(row: UserRow): User {
 
 function displayNameProblem(displayName: string | null | undefined): string | undefined {
   if (displayName === undefined || displayName === null) return undefined
-  const length = codePointLength(displayName.trim())
-  if (length === 0) return 'must not be blank'
-  if (length > DISPLAY_NAME_MAX_LENGTH) return `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`
+  const problem = singleLineProblem(displayName)
+  if (problem) return problem
+  if (codePointLength(displayName.trim()) > DISPLAY_NAME_MAX_LENGTH) {
+    return `must be at most ${DISPLAY_NAME_MAX_LENGTH} characters`
+  }
   return undefined
 }
 

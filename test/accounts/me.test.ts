@@ -172,6 +172,22 @@ describe('PATCH /v1/me', () => {
     assert.equal((await patchMe(app, user, { display_name: 'x'.repeat(101) })).statusCode, 422)
   })
 
+  it('answers 422, never a 500, for a display name with NUL, control characters or lone surrogates', async (t) => {
+    const { app } = await buildTestApp(t)
+    const user = await registerAndLogin(app)
+    for (const displayName of ['Ada\u0000Lovelace', 'Ada\nLovelace', 'Ada \ud800']) {
+      const response = await patchMe(app, user, { display_name: displayName })
+      assert.equal(response.statusCode, 422, JSON.stringify(displayName))
+      assert.ok(json<ErrorResponse>(response).error.fields?.['display_name'])
+    }
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      payload: { email: 'nul.name@example.com', password: strongPassword(), display_name: 'Nul\u0000Name' },
+    })
+    assert.equal(registered.statusCode, 422)
+  })
+
   it('refuses prototype-polluting keys with 400', async (t) => {
     const { app } = await buildTestApp(t)
     const user = await registerAndLogin(app)

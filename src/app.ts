@@ -21,6 +21,7 @@ import { authentication } from './http/auth.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
 import { createValidatorCompiler } from './http/validation.js'
 import { API_PREFIX } from './http/prefix.js'
+import { isUuid } from './ids.js'
 import { loggerOptions } from './logging.js'
 import { scheduleSweeps } from './maintenance.js'
 import { postsRoutes } from './posts/posts.routes.js'
@@ -130,6 +131,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let closing = false
   app.addHook('preClose', async () => {
     closing = true
+  })
+  // UUIDs are case-insensitive (RFC 9562) and stored in lower case, so path IDs are compared that way.
+  app.addHook('preValidation', async (request) => {
+    const params = request.params as Record<string, unknown> | undefined
+    if (!params) return
+    for (const [name, value] of Object.entries(params)) {
+      if (typeof value === 'string' && isUuid(value)) params[name] = value.toLowerCase()
+    }
   })
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff')

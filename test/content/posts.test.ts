@@ -263,6 +263,32 @@ describe('posts: happy paths', () => {
   })
 })
 
+describe('IDs in paths', () => {
+  it('match regardless of letter case, as UUIDs are case-insensitive', async (t) => {
+    const { app } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const attachment = await createAttachment(app, author, post.id)
+    const comment = await createComment(app, author, post.id, attachment.id)
+    const upper = (id: string) => id.toUpperCase()
+    for (const url of [
+      `/v1/posts/${upper(post.id)}`,
+      `/v1/posts/${upper(post.id)}/attachments/${upper(attachment.id)}`,
+      `/v1/posts/${upper(post.id)}/attachments/${upper(attachment.id)}/comments`,
+      `/v1/comments/${upper(comment.id)}`,
+    ]) {
+      const response = await app.inject({ method: 'GET', url, headers: author.auth })
+      assert.equal(response.statusCode, 200, url)
+    }
+    const logout = await app.inject({
+      method: 'DELETE',
+      url: `/v1/sessions/${upper(author.sessionId)}`,
+      headers: author.auth,
+    })
+    assert.equal(logout.statusCode, 204)
+  })
+})
+
 describe('posts: errors', () => {
   it('a missing title answers 400', async (t) => {
     const { app } = await buildTestApp(t)

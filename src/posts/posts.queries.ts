@@ -84,7 +84,7 @@ export type PostChanges = Partial<Pick<PostRow, 'title' | 'body' | 'visibility'>
 export async function updatePost(
   db: Db,
   id: string,
-  changes: PostChanges,
+  changes: PostChanges | Pick<PostRow, 'cover_attachment_id'>,
   now: number,
   expectedVersion?: number,
 ): Promise<PostRow | undefined> {
@@ -100,19 +100,14 @@ export async function updatePost(
  * Makes an attachment the post's cover and bumps the post's version (with `expectedVersion`, only if
  * nobody changed the post meanwhile). Returns the updated row, or undefined when the condition failed.
  */
-export async function setPostCover(
+export function setPostCover(
   db: Db,
   id: string,
   attachmentId: string,
   now: number,
   expectedVersion?: number,
 ): Promise<PostRow | undefined> {
-  let update = db
-    .updateTable('posts')
-    .set((eb) => ({ cover_attachment_id: attachmentId, updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-  if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion)
-  return update.returningAll().executeTakeFirst()
+  return updatePost(db, id, { cover_attachment_id: attachmentId }, now, expectedVersion)
 }
 
 /** Clears a post's cover if it is this attachment (which is being deleted), bumping the post's version. */

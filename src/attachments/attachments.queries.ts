@@ -117,8 +117,3 @@ export async function deleteAttachment(db: Db, id: string, expectedVersion?: num
   const result = await query.executeTakeFirst()
   return result.numDeletedRows > 0n
 }
-
-/** Deletes every attachment of a post (part of deleting the post). */
-export async function deletePostAttachments(db: Db, postId: string): Promise<void> {
-  await db.deleteFrom('attachments').where('post_id', '=', postId).execute()
-}

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream'
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify'
-import { deleteAttachmentComments } from '../comments/comments.queries.js'
 import { isForeignKeyViolation } from '../db/database.js'
 import type { AttachmentRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError, notFound } from '../errors.js'
@@ -440,7 +439,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       assertPostAuthor(caller, post)
       const expectedVersion = requiredVersion(request, attachment.version)
       await db.transaction().execute(async (trx) => {
-        await deleteAttachmentComments(trx, attachment.id)
+        // Its comments go with it (ON DELETE CASCADE); the cover has no foreign key, so it is cleared here.
         if (!(await deleteAttachment(trx, attachment.id, expectedVersion))) {
           throw expectedVersion === undefined ? notFound('Attachment') : preconditionFailed()
         }

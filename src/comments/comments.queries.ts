@@ -62,13 +62,3 @@ export async function deleteComment(db: Db, id: string, expectedVersion?: number
   const result = await query.executeTakeFirst()
   return result.numDeletedRows > 0n
 }
-
-/** Deletes every comment on a post, direct or on its attachments (part of deleting the post). */
-export async function deletePostComments(db: Db, postId: string): Promise<void> {
-  await db.deleteFrom('comments').where('post_id', '=', postId).execute()
-}
-
-/** Deletes every comment on an attachment (part of deleting the attachment). */
-export async function deleteAttachmentComments(db: Db, attachmentId: string): Promise<void> {
-  await db.deleteFrom('comments').where('attachment_id', '=', attachmentId).execute()
-}

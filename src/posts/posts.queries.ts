@@ -121,8 +121,8 @@ export async function clearPostCover(db: Db, id: string, attachmentId: string, n
 }
 
 /**
- * Deletes a post row (with `expectedVersion`, only at that version); false when nothing matched. Its
- * attachments and comments must be deleted first, in the same transaction.
+ * Deletes a post (with `expectedVersion`, only at that version); false when nothing matched. Its
+ * attachments and comments go with it in the same statement (foreign-key cascades).
  */
 export async function deletePost(db: Db, id: string, expectedVersion?: number): Promise<boolean> {
   let query = db.deleteFrom('posts').where('id', '=', id)

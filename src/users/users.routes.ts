@@ -247,13 +247,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         })
       }
       if (newPasswordIssue) throw fieldsError({ new_password: newPasswordIssue })
-      const updated = await updateUser(
-        db,
-        user.id,
-        { password_hash: await hashNewPassword(request.body.new_password) },
-        Date.now(),
-      )
-      await deleteOtherUserSessions(db, user.id, caller.sessionId)
+      const passwordHash = await hashNewPassword(request.body.new_password)
+      // Together or not at all: a new password must never leave someone else's sessions alive.
+      const updated = await db.transaction().execute(async (trx) => {
+        const changed = await updateUser(trx, user.id, { password_hash: passwordHash }, Date.now())
+        if (changed) await deleteOtherUserSessions(trx, user.id, caller.sessionId)
+        return changed
+      })
       if (!updated) throw new ApiError('UNAUTHENTICATED', 'Session token is missing, invalid or expired')
       return data(userFromRow(updated))
     },

@@ -349,6 +349,53 @@ describe('DELETE /v1/me', () => {
     )
   })
 
+  it('deletes everything the account owns, and nothing of anyone else’s', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const leaving = await registerAndLogin(app, 'leaving')
+    const staying = await registerAndLogin(app, 'staying')
+    const post = async (user: TestUser) =>
+      json<{ data: { id: string } }>(
+        await app.inject({
+          method: 'POST',
+          url: '/v1/posts',
+          headers: user.auth,
+          payload: { title: 'A post' },
+        }),
+      ).data.id
+    const comment = (user: TestUser, url: string) =>
+      app.inject({ method: 'POST', url, headers: user.auth, payload: { body: 'A comment' } })
+    const ownPost = await post(leaving)
+    const otherPost = await post(staying)
+    const upload = await app.inject({
+      method: 'POST',
+      url: `/v1/posts/${ownPost}/attachments?filename=notes.txt`,
+      headers: { ...leaving.auth, 'content-type': 'text/plain' },
+      payload: 'notes',
+    })
+    assert.equal(upload.statusCode, 201)
+    const attachment = json<{ data: { id: string } }>(upload).data.id
+    assert.equal(
+      (await comment(staying, `/v1/posts/${ownPost}/attachments/${attachment}/comments`)).statusCode,
+      201,
+    )
+    assert.equal((await comment(leaving, `/v1/posts/${otherPost}/comments`)).statusCode, 201)
+    assert.equal((await comment(staying, `/v1/posts/${otherPost}/comments`)).statusCode, 201)
+
+    const response = await app.inject({
+      method: 'DELETE',
+      url: '/v1/me',
+      headers: leaving.auth,
+      payload: { password: leaving.password },
+    })
+    assert.equal(response.statusCode, 204)
+    const ids = async (table: 'posts' | 'attachments' | 'comments') =>
+      (await db.selectFrom(table).select('id').execute()).length
+    assert.equal(await ids('posts'), 1, 'only the other user’s post is left')
+    assert.equal(await ids('attachments'), 0)
+    const comments = await db.selectFrom('comments').select(['user_id', 'post_id']).execute()
+    assert.deepEqual(comments, [{ user_id: staying.id, post_id: otherPost }])
+  })
+
   it('frees the email for a new registration', async (t) => {
     const { app } = await buildTestApp(t)
     const user = await registerAndLogin(app)

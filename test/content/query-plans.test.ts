@@ -3,14 +3,11 @@ import { describe, it } from 'node:test'
 import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import {
-  deleteAttachmentComments,
-  deletePostComments,
   findCommentById,
   listAttachmentComments,
   listPostComments,
 } from '../../src/comments/comments.queries.js'
 import {
-  deletePostAttachments,
   findAttachmentById,
   findPostAttachment,
   listPostAttachments,
@@ -95,9 +92,6 @@ describe('query plans', () => {
       ['findPostAttachment', () => findPostAttachment(logged, post.id, attachment.id), {}],
       ['readAttachmentSlice', () => readAttachmentSlice(logged, attachment.id, 0, 4), {}],
       ['findCommentById', () => findCommentById(logged, missing), {}],
-      ['deletePostComments', () => deletePostComments(logged, missing), {}],
-      ['deletePostAttachments', () => deletePostAttachments(logged, missing), {}],
-      ['deleteAttachmentComments', () => deleteAttachmentComments(logged, missing), {}],
     )
 
     for (const [name, query, { sorted = false }] of run) {

@@ -111,6 +111,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.server.headersTimeout = 30_000
+  if (config.trustProxy === true) {
+    app.log.warn(
+      { setting: 'TRUST_PROXY' },
+      'TRUST_PROXY=true trusts every X-Forwarded-For entry, so any client can choose its address (rate limits, ' +
+        'session metadata); set the number of proxy hops or the proxies’ addresses/CIDRs instead',
+    )
+  }
 
   // JSON is the only body parsed everywhere; Fastify's default text/plain parser would turn a wrong
   // Content-Type into a confusing 400 instead of 415. Routes taking other types add their own parser.
@@ -165,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openApiGenerator)
   await app.register(rateLimitPlugin)
 
-  const credentials = await createCredentials(config.passwordMinLength, config.loginFailuresPerEmail)
+  const credentials = await createCredentials(config)
 
   // The route list: grep here to find which module serves a URL.
   await app.register(

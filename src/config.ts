@@ -28,8 +28,21 @@ export interface Config {
   jsonBodyMaxBytes: number
   logLevel: LogLevel
   trustProxy: boolean | number | string[]
-  loginFailuresPerEmail: RateLimitConfig
+  /** Password attempts per (email, client address) pair: what one client may try against one account. */
+  loginAttemptsPerEmailAndAddress: RateLimitConfig
+  /** Password attempts per email from all addresses together: the ceiling a distributed guesser meets. */
+  loginAttemptsPerEmail: RateLimitConfig
   authAttemptsPerIp: RateLimitConfig
+  /** Whether new passwords are looked up in Have I Been Pwned's range API (k-anonymity). */
+  passwordBreachCheck: 'off' | 'hibp'
+  /** The range API's base URL; the 5-character SHA-1 prefix is appended. */
+  passwordBreachCheckUrl: string
+  /** Total attachment bytes one user may store; 413 beyond. */
+  userStorageMaxBytes: number
+  /** Posts one user may create per window; 429 beyond. */
+  postsPerUser: RateLimitConfig
+  /** Comments one user may create per window; 429 beyond. */
+  commentsPerUser: RateLimitConfig
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -160,6 +173,29 @@ function isTrustedProxyEntry(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
 }
 
+function readBreachCheckUrl(env: Env): string {
+  const text = readString(env, 'PASSWORD_BREACH_CHECK_URL', 'https://api.pwnedpasswords.com/range/')
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(text)
+  } catch {
+    parsed = undefined
+  }
+  if (
+    !parsed ||
+    !['http:', 'https:'].includes(parsed.protocol) ||
+    parsed.search !== '' ||
+    parsed.hash !== ''
+  ) {
+    throw new ConfigError(
+      'PASSWORD_BREACH_CHECK_URL',
+      'an http(s) URL without query, such as https://api.pwnedpasswords.com/range/',
+      text,
+    )
+  }
+  return text.endsWith('/') ? text : `${text}/`
+}
+
 function readHost(env: Env): string {
   const text = readString(env, 'HOST', '0.0.0.0')
   const hostName =
@@ -198,6 +234,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, logLevel)
   }
+  const breachCheck = readString(env, 'PASSWORD_BREACH_CHECK', 'off').toLowerCase()
+  if (breachCheck !== 'off' && breachCheck !== 'hibp') {
+    throw new ConfigError('PASSWORD_BREACH_CHECK', 'off or hibp', breachCheck)
+  }
 
   return Object.freeze({
     port: readInteger(env, 'PORT', 3000, 0, 65535),
@@ -215,7 +255,19 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     jsonBodyMaxBytes: readInteger(env, 'JSON_BODY_MAX_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     logLevel: logLevel as LogLevel,
     trustProxy: readTrustProxy(env),
-    loginFailuresPerEmail: readRateLimit(env, 'LOGIN_FAILURE_LIMIT', '10/15m'),
+    loginAttemptsPerEmailAndAddress: readRateLimit(env, 'LOGIN_FAILURE_LIMIT', '10/15m'),
+    loginAttemptsPerEmail: readRateLimit(env, 'LOGIN_FAILURE_EMAIL_LIMIT', '100/1h'),
     authAttemptsPerIp: readRateLimit(env, 'AUTH_IP_LIMIT', '100/1m'),
+    passwordBreachCheck: breachCheck,
+    passwordBreachCheckUrl: readBreachCheckUrl(env),
+    userStorageMaxBytes: readInteger(
+      env,
+      'USER_STORAGE_MAX_BYTES',
+      1024 * 1024 * 1024,
+      1,
+      Number.MAX_SAFE_INTEGER,
+    ),
+    postsPerUser: readRateLimit(env, 'USER_POST_LIMIT', '100/1m'),
+    commentsPerUser: readRateLimit(env, 'USER_COMMENT_LIMIT', '100/1m'),
   })
 }

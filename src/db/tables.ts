@@ -13,6 +13,8 @@ export interface UsersTable {
   preferences: string
   /** Incremented on every change; the ETag of the profile. */
   version: number
+  /** Incremented on every password change; a login creates its session only if it is unchanged. */
+  credentials_version: number
   created_at: number
   updated_at: number
 }

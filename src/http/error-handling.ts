@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay from 'find-my-way'
 import { ApiError, errorBody, type ErrorCode } from '../errors.js'
 import { redactUrl } from '../logging.js'
+import { logSecurityEvent } from '../security-events.js'
 import { validationError, type ValidationContext } from './validation.js'
 
 // Every failure the server can produce leaves through this module, as `{"error": {...}}`.
@@ -80,6 +81,13 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
 /** Fastify error handler: the one place errors become responses. Unexpected ones are logged in full. */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = toApiError(error)
+  if (apiError.statusCode === 403) {
+    const subject = request.caller ? { userId: request.caller.userId } : {}
+    logSecurityEvent(request.log, 'access.forbidden', subject, {
+      method: request.method,
+      url: redactUrl(request.url),
+    })
+  }
   if (apiError.statusCode >= 500) {
     request.log.error({ err: error }, 'request failed')
   } else if (!(error instanceof ApiError)) {

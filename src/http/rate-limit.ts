@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import type { RateLimitConfig } from '../config.js'
 import type { Db } from '../db/database.js'
 import { ApiError } from '../errors.js'
-import { deleteCounter, hitCounter, readCounter } from '../rate-limits/rate-limits.queries.js'
+import { deleteCounter, hitCounter } from '../rate-limits/rate-limits.queries.js'
 
 // Rate limits count in the database, not in process memory, so several instances behind a load
 // balancer enforce one limit together.
@@ -53,38 +53,57 @@ export function authAttemptsPerIp(limit: RateLimitConfig): RateLimitOptions {
   return { max: limit.max, timeWindow: limit.windowMs, groupId: ':auth' }
 }
 
-function failureKey(email: string): string {
-  // Hashed so the counters table holds no addresses.
-  return `login-failures:${createHash('sha256').update(email).digest('hex')}`
+/** Who is trying a password: the account's (normalised) email and the client's address. */
+export interface PasswordAttempt {
+  email: string
+  clientAddress: string
 }
 
-/** Throws 429 with Retry-After when an email has had too many failed password checks recently. */
-export async function assertPasswordAttemptsAllowed(
+/** The two limits on password attempts: per (email, address) pair, and per email from anywhere. */
+export interface PasswordAttemptLimits {
+  perEmailAndAddress: RateLimitConfig
+  perEmail: RateLimitConfig
+}
+
+// Hashed so the counters table holds no addresses (neither email nor IP).
+function attemptKeys(attempt: PasswordAttempt): { pair: string; email: string } {
+  const emailHash = createHash('sha256').update(attempt.email).digest('hex')
+  const pairHash = createHash('sha256').update(`${attempt.email}\n${attempt.clientAddress}`).digest('hex')
+  return { pair: `login-failures:${emailHash}:${pairHash}`, email: `login-failures:${emailHash}` }
+}
+
+function tooManyAttempts(resetAt: number, now: number): ApiError {
+  const seconds = retryAfterSeconds(resetAt, now)
+  return new ApiError(
+    'RATE_LIMITED',
+    `Too many failed attempts for this account; retry in ${seconds}s`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  )
+}
+
+/**
+ * Counts a password attempt before the password is verified, and throws 429 with Retry-After when it
+ * is over a limit. Each count is one atomic statement, so parallel guesses cannot all slip through
+ * between a read and a write. The (email, address) pair is counted first and a client refused there
+ * never reaches the per-email counter: one address cannot lock the owner out from everywhere else.
+ */
+export async function countPasswordAttempt(
   db: Db,
-  email: string,
-  limit: RateLimitConfig,
+  attempt: PasswordAttempt,
+  limits: PasswordAttemptLimits,
 ): Promise<void> {
+  const keys = attemptKeys(attempt)
   const now = Date.now()
-  const counter = await readCounter(db, failureKey(email), now)
-  if (counter.count >= limit.max) {
-    const seconds = retryAfterSeconds(counter.resetAt, now)
-    throw new ApiError(
-      'RATE_LIMITED',
-      `Too many failed attempts for this account; retry in ${seconds}s`,
-      undefined,
-      {
-        'retry-after': String(seconds),
-      },
-    )
-  }
+  const pair = await hitCounter(db, keys.pair, limits.perEmailAndAddress.windowMs, now)
+  if (pair.count > limits.perEmailAndAddress.max) throw tooManyAttempts(pair.resetAt, now)
+  const email = await hitCounter(db, keys.email, limits.perEmail.windowMs, now)
+  if (email.count > limits.perEmail.max) throw tooManyAttempts(email.resetAt, now)
 }
 
-/** Counts one failed password check for an email. */
-export async function recordPasswordFailure(db: Db, email: string, limit: RateLimitConfig): Promise<void> {
-  await hitCounter(db, failureKey(email), limit.windowMs, Date.now())
-}
-
-/** Forgets an email's failed password checks after a success. */
-export async function clearPasswordFailures(db: Db, email: string): Promise<void> {
-  await deleteCounter(db, failureKey(email))
+/** Forgets an email's counted attempts (both counters) after a successful check. */
+export async function forgetPasswordAttempts(db: Db, attempt: PasswordAttempt): Promise<void> {
+  const keys = attemptKeys(attempt)
+  await deleteCounter(db, keys.pair)
+  await deleteCounter(db, keys.email)
 }

@@ -26,17 +26,6 @@ export async function hitCounter(db: Db, key: string, windowMs: number, now: num
   return { count: row.count, resetAt: row.reset_at }
 }
 
-/** The counter's state without changing it; a count of zero when absent or its window has ended. */
-export async function readCounter(db: Db, key: string, now: number): Promise<Counter> {
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(['count', 'reset_at'])
-    .where('key', '=', key)
-    .where('reset_at', '>', now)
-    .executeTakeFirst()
-  return row ? { count: row.count, resetAt: row.reset_at } : { count: 0, resetAt: now }
-}
-
 /** Forgets a counter (e.g. failed logins after a success). */
 export async function deleteCounter(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute()

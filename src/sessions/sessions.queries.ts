@@ -1,10 +1,41 @@
-import type { Db } from '../db/database.js'
+import { sql } from 'kysely'
+import { dialectOf, type Db } from '../db/database.js'
 import type { NewSessionRow, SessionRow } from '../db/tables.js'
 import { paginate, toPage, type Page, type PageRequest } from '../http/pagination.js'
 
-/** Inserts a session. */
-export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
-  await db.insertInto('sessions').values(row).execute()
+/**
+ * Inserts a login's session in one statement, and only while its user still exists with the
+ * credentials the login checked (`credentialsVersion`): a login racing a password change or an account
+ * deletion creates nothing. On PostgreSQL the user row is share-locked, so a concurrent password
+ * change waits for this insert (then deletes the new session with the others) or this insert waits
+ * for it (then sees the new version). SQLite runs one writer at a time. False when nothing was inserted.
+ */
+export async function insertSessionIfCredentialsCurrent(
+  db: Db,
+  row: NewSessionRow,
+  credentialsVersion: number,
+): Promise<boolean> {
+  // Values are cast so PostgreSQL knows their types in a SELECT list (no column to infer them from).
+  let source = db
+    .selectFrom('users')
+    .select([
+      sql<string>`cast(${row.id} as text)`.as('id'),
+      'users.id as user_id',
+      sql<string>`cast(${row.token_hash} as text)`.as('token_hash'),
+      sql<string | null>`cast(${row.user_agent ?? null} as text)`.as('user_agent'),
+      sql<string | null>`cast(${row.ip ?? null} as text)`.as('ip'),
+      sql<number>`cast(${row.created_at} as bigint)`.as('created_at'),
+      sql<number>`cast(${row.updated_at} as bigint)`.as('updated_at'),
+    ])
+    .where('users.id', '=', row.user_id)
+    .where('users.credentials_version', '=', credentialsVersion)
+  if (dialectOf(db) === 'postgres') source = source.forShare()
+  const result = await db
+    .insertInto('sessions')
+    .columns(['id', 'user_id', 'token_hash', 'user_agent', 'ip', 'created_at', 'updated_at'])
+    .expression(source)
+    .executeTakeFirst()
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n
 }
 
 /** The session whose token hashes to this value. */

@@ -1,26 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { isForeignKeyViolation } from '../db/database.js'
 import { ApiError, errorResponses, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
 import { data, Envelope, IdParams, ListEnvelope, NoContent } from '../http/envelope.js'
 import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
 import { authAttemptsPerIp } from '../http/rate-limit.js'
 import { newId } from '../ids.js'
+import { logSecurityEvent } from '../security-events.js'
 import { checkAccountPassword, normalizeEmail, type Credentials } from '../users/credentials.js'
 import { findUserByEmail } from '../users/users.queries.js'
 import {
   deleteOtherUserSessions,
   deleteUserSession,
   evictLeastRecentlyUsedSessions,
-  insertSession,
+  insertSessionIfCredentialsCurrent,
   listUserSessions,
 } from './sessions.queries.js'
 import { LoginBody, NewSessionSchema, SessionSchema, sessionFromRow } from './sessions.schemas.js'
 import { hashToken, newSessionToken } from './tokens.js'
 
 const USER_AGENT_MAX_LENGTH = 512
-// Longer than any password registration accepts (256 code points are at most 1 KiB of UTF-16);
-// refused before hashing so a huge body cannot buy a long argon2 run.
-const LOGIN_PASSWORD_MAX_LENGTH = 1024
 
 /** Login, logout and the caller's sessions: `/v1/sessions…`. */
 export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }> = async (
@@ -42,18 +41,20 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
         summary: 'Log in',
         description:
           'Creates a session and returns its token in clear, this once; only its SHA-256 is stored. A wrong email and ' +
-          'a wrong password give the same 401. Failed attempts are limited per account (LOGIN_FAILURE_LIMIT) and ' +
-          'attempts per client address (AUTH_IP_LIMIT): 429 with Retry-After.',
+          'a wrong password give the same 401. Password attempts are counted per email and client address ' +
+          '(LOGIN_FAILURE_LIMIT) and per email (LOGIN_FAILURE_EMAIL_LIMIT), a success resets both, and all ' +
+          'attempts per client address (AUTH_IP_LIMIT): 429 with Retry-After. A login that races a password change ' +
+          'or the account’s deletion answers 401.',
         body: LoginBody,
         response: { 201: Envelope(NewSessionSchema), ...errorResponses(400, 401, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
       const email = normalizeEmail(request.body.email)
-      const { password } = request.body
-      if (password.length > LOGIN_PASSWORD_MAX_LENGTH || email.length > 320) throw invalidCredentials()
       const user = await findUserByEmail(db, email)
-      if (!(await checkAccountPassword(db, credentials, email, user, password)) || !user) {
+      const attempt = { email, clientAddress: request.ip, log: request.log }
+      if (!(await checkAccountPassword(db, credentials, attempt, user, request.body.password)) || !user) {
+        logSecurityEvent(request.log, 'auth.login.failed', user ? { userId: user.id } : { email })
         throw invalidCredentials()
       }
 
@@ -68,10 +69,29 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
         created_at: now,
         updated_at: now,
       }
-      await db.transaction().execute(async (trx) => {
-        await insertSession(trx, row)
-        await evictLeastRecentlyUsedSessions(trx, user.id, config.sessionsPerUserMax)
-      })
+      let created: boolean
+      try {
+        created = await db.transaction().execute(async (trx) => {
+          // Only with the credentials just verified: a password changed or an account deleted since
+          // then leaves no session behind.
+          if (!(await insertSessionIfCredentialsCurrent(trx, row, user.credentials_version))) return false
+          await evictLeastRecentlyUsedSessions(trx, user.id, config.sessionsPerUserMax)
+          return true
+        })
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error
+        created = false
+      }
+      if (!created) {
+        logSecurityEvent(
+          request.log,
+          'auth.login.failed',
+          { userId: user.id },
+          { reason: 'credentials changed' },
+        )
+        throw invalidCredentials()
+      }
+      logSecurityEvent(request.log, 'auth.login.succeeded', { userId: user.id }, { session_id: row.id })
       return reply.code(201).send(data({ ...sessionFromRow(row, row.id, config), token }))
     },
   )
@@ -109,7 +129,8 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
     },
     async (request, reply) => {
       const caller = callerOf(request)
-      await deleteOtherUserSessions(db, caller.userId, caller.sessionId)
+      const revoked = await deleteOtherUserSessions(db, caller.userId, caller.sessionId)
+      logSecurityEvent(request.log, 'session.revoked', { userId: caller.userId }, { others: revoked })
       return reply.code(204).send(null)
     },
   )
@@ -131,6 +152,12 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
     async (request, reply) => {
       const caller = callerOf(request)
       if (!(await deleteUserSession(db, caller.userId, request.params.id))) throw notFound('Session')
+      logSecurityEvent(
+        request.log,
+        'session.revoked',
+        { userId: caller.userId },
+        { session_id: request.params.id },
+      )
       return reply.code(204).send(null)
     },
   )

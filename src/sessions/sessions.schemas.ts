@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import type { SessionRow } from '../db/tables.js'
 import { Id, isoTime, Nullable, Timestamp } from '../http/envelope.js'
 import { sessionLinks } from '../http/links.js'
+import { PASSWORD_INPUT_MAX_LENGTH } from '../users/passwords.js'
 
 const Metadata = Type.Object(
   {
@@ -32,7 +33,10 @@ export const NewSessionSchema = Type.Object({
 })
 
 export const LoginBody = Type.Object(
-  { email: Type.String(), password: Type.String() },
+  {
+    email: Type.String({ maxLength: 320 }),
+    password: Type.String({ maxLength: PASSWORD_INPUT_MAX_LENGTH }),
+  },
   { additionalProperties: false },
 )
 export type LoginBody = Static<typeof LoginBody>

@@ -1,11 +1,15 @@
-import type { RateLimitConfig } from '../config.js'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../config.js'
 import type { Db } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import {
-  assertPasswordAttemptsAllowed,
-  clearPasswordFailures,
-  recordPasswordFailure,
+  countPasswordAttempt,
+  forgetPasswordAttempts,
+  type PasswordAttempt,
+  type PasswordAttemptLimits,
 } from '../http/rate-limit.js'
+import { logSecurityEvent } from '../security-events.js'
+import { checkBreachedPassword } from './breached-passwords.js'
 import {
   createDummyHash,
   hashPassword,
@@ -20,15 +24,31 @@ import { replacePasswordHash } from './users.queries.js'
 export interface Credentials {
   policy: PasswordPolicy
   dummyHash: string
-  failureLimit: RateLimitConfig
+  attemptLimits: PasswordAttemptLimits
+  /** The breach-corpus range API's base URL, or undefined when the check is off. */
+  breachCheckUrl: string | undefined
 }
 
 /** Loads the password dictionaries and prepares the dummy hash. */
 export async function createCredentials(
-  passwordMinLength: number,
-  failureLimit: RateLimitConfig,
+  config: Pick<
+    Config,
+    | 'passwordMinLength'
+    | 'loginAttemptsPerEmailAndAddress'
+    | 'loginAttemptsPerEmail'
+    | 'passwordBreachCheck'
+    | 'passwordBreachCheckUrl'
+  >,
 ): Promise<Credentials> {
-  return { policy: new PasswordPolicy(passwordMinLength), dummyHash: await createDummyHash(), failureLimit }
+  return {
+    policy: new PasswordPolicy(config.passwordMinLength),
+    dummyHash: await createDummyHash(),
+    attemptLimits: {
+      perEmailAndAddress: config.loginAttemptsPerEmailAndAddress,
+      perEmail: config.loginAttemptsPerEmail,
+    },
+    breachCheckUrl: config.passwordBreachCheck === 'hibp' ? config.passwordBreachCheckUrl : undefined,
+  }
 }
 
 export const EMAIL_MAX_LENGTH = 254
@@ -48,13 +68,31 @@ export function emailProblem(email: string): string | undefined {
   return undefined
 }
 
-/** Why a password is unacceptable for this account, or undefined; the password is normalised first. */
-export function passwordProblem(
+/**
+ * Why a new password is unacceptable for this account, or undefined; the password is normalised
+ * first. With PASSWORD_BREACH_CHECK=hibp a password that passes the local rules is also looked up in
+ * the breach corpus; when that lookup fails it is accepted and a warning is logged (fail open).
+ */
+export async function newPasswordProblem(
   credentials: Credentials,
   password: string,
   email: string,
-): string | undefined {
-  return credentials.policy.problem(normalizePassword(password), email)
+  log: FastifyBaseLogger,
+): Promise<string | undefined> {
+  const normalized = normalizePassword(password)
+  const problem = credentials.policy.problem(normalized, email)
+  if (problem !== undefined || credentials.breachCheckUrl === undefined) return problem
+  const verdict = await checkBreachedPassword(normalized, credentials.breachCheckUrl)
+  if ('unavailable' in verdict) {
+    log.warn(
+      { reason: verdict.unavailable },
+      'password breach check unavailable; password accepted without it',
+    )
+    return undefined
+  }
+  if (!verdict.breached) return undefined
+  logSecurityEvent(log, 'password.breached', { email })
+  return 'has appeared in a data breach (haveibeenpwned.com); choose another'
 }
 
 /** Normalises and hashes a password that passed the policy. */
@@ -62,27 +100,43 @@ export function hashNewPassword(password: string): Promise<string> {
   return hashPassword(normalizePassword(password))
 }
 
+/** Options of a password check. */
+export interface PasswordCheckOptions {
+  /**
+   * Forget the counted attempts when the password matches (default true). A caller with a second
+   * factor still to check passes false and calls `forgetPasswordAttempts` once that also succeeded.
+   */
+  resetOnSuccess?: boolean
+}
+
 /**
- * Checks a password for an account (or for an unknown email: `user` undefined), counting failures
- * per email and refusing with 429 once there were too many. An unknown email still costs one argon2
- * verification, so the answer's timing does not reveal whether the account exists.
+ * Checks a password for an account (or for an unknown email: `user` undefined). The attempt is
+ * counted first, atomically, and refused with 429 over the limits (per email and address, and per
+ * email); only then is the password verified, and a match forgets the count. An unknown email still
+ * costs one argon2 verification, so the answer's timing does not reveal whether the account exists.
  */
 export async function checkAccountPassword(
   db: Db,
   credentials: Credentials,
-  email: string,
+  attempt: PasswordAttempt & { log: FastifyBaseLogger },
   user: UserRow | undefined,
   password: string,
+  options: PasswordCheckOptions = {},
 ): Promise<boolean> {
-  await assertPasswordAttemptsAllowed(db, email, credentials.failureLimit)
+  const subject = user ? { userId: user.id } : { email: attempt.email }
+  try {
+    await countPasswordAttempt(db, attempt, credentials.attemptLimits)
+  } catch (error) {
+    logSecurityEvent(attempt.log, 'auth.lockout', subject)
+    throw error
+  }
   const normalized = normalizePassword(password)
   const matches = await verifyPassword(user?.password_hash ?? credentials.dummyHash, normalized)
-  if (!matches || !user) {
-    await recordPasswordFailure(db, email, credentials.failureLimit)
-    return false
-  }
-  await clearPasswordFailures(db, email)
+  if (!matches || !user) return false
+  if (options.resetOnSuccess ?? true) await forgetPasswordAttempts(db, attempt)
   // Hashes made with older, weaker parameters are upgraded the next time the password is known.
-  if (needsRehash(user.password_hash)) await replacePasswordHash(db, user.id, await hashPassword(normalized))
+  if (needsRehash(user.password_hash)) {
+    await replacePasswordHash(db, user, await hashPassword(normalized))
+  }
   return true
 }

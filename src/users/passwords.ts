@@ -10,6 +10,13 @@ import argon2 from 'argon2'
 /** Longest password accepted, in code points. Longer ones are refused, never truncated. */
 export const PASSWORD_MAX_LENGTH = 256
 
+/**
+ * Longest password field accepted as sent, in characters, checked by the request schema before any
+ * work: NFKC can expand one character into 18 (U+FDFA), so normalising unbounded input would let one
+ * request hold the event loop. Room enough for every password whose normalised form is within 256.
+ */
+export const PASSWORD_INPUT_MAX_LENGTH = 1024
+
 /** zxcvbn-ts guess estimate below which a password is too easy to guess. */
 const MIN_GUESSES = 1e6
 

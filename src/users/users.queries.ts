@@ -22,8 +22,9 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
   return row !== undefined
 }
 
-/** Changes a user's profile or password hash and bumps its version; with `expectedVersion`, only
- * if nobody changed it meanwhile. Returns the updated row, or undefined when the condition failed. */
+/** Changes a user's profile or password hash and bumps its version (a new hash also bumps
+ * `credentials_version`, which voids logins checked against the old one); with `expectedVersion`,
+ * only if nobody changed it meanwhile. Returns the updated row, or undefined when the condition failed. */
 export async function updateUser(
   db: Db,
   id: string,
@@ -33,15 +34,32 @@ export async function updateUser(
 ): Promise<UserRow | undefined> {
   let update = db
     .updateTable('users')
-    .set((eb) => ({ ...changes, updated_at: now, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      ...changes,
+      updated_at: now,
+      version: eb('version', '+', 1),
+      ...(changes.password_hash !== undefined
+        ? { credentials_version: eb('credentials_version', '+', 1) }
+        : {}),
+    }))
     .where('id', '=', id)
   if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion)
   return update.returningAll().executeTakeFirst()
 }
 
-/** Replaces a password hash without touching the profile's version (a transparent re-hash). */
-export async function replacePasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute()
+/** Replaces a password hash without touching the profile's version (a transparent re-hash of the
+ * same password), unless the password changed since `user` was read. */
+export async function replacePasswordHash(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'credentials_version'>,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', user.id)
+    .where('credentials_version', '=', user.credentials_version)
+    .execute()
 }
 
 /** Deletes a user; sessions, posts, attachments and comments go with it (foreign-key cascades). */

@@ -14,12 +14,13 @@ import { postFromRow } from '../posts/posts.schemas.js'
 import { listPostsByAuthor } from '../posts/posts.queries.js'
 import { deleteOtherUserSessions, listUserSessions } from '../sessions/sessions.queries.js'
 import { sessionFromRow } from '../sessions/sessions.schemas.js'
+import { logSecurityEvent } from '../security-events.js'
 import {
   checkAccountPassword,
   emailProblem,
   hashNewPassword,
+  newPasswordProblem,
   normalizeEmail,
-  passwordProblem,
   type Credentials,
 } from './credentials.js'
 import { codePointLength } from './passwords.js'
@@ -119,7 +120,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
       const fields: FieldErrors = {}
       const emailIssue = emailProblem(email)
       if (emailIssue) fields['email'] = emailIssue
-      const passwordIssue = passwordProblem(credentials, request.body.password, email)
+      const passwordIssue = await newPasswordProblem(credentials, request.body.password, email, request.log)
       if (passwordIssue) fields['password'] = passwordIssue
       const nameIssue = displayNameProblem(request.body.display_name)
       if (nameIssue) fields['display_name'] = nameIssue
@@ -137,6 +138,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         display_name: request.body.display_name?.trim() ?? null,
         preferences: '{}',
         version: 1,
+        credentials_version: 1,
         created_at: now,
         updated_at: now,
       }
@@ -146,6 +148,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         if (isUniqueViolation(error)) throw emailTaken
         throw error
       }
+      logSecurityEvent(request.log, 'account.created', { userId: row.id })
       return reply
         .code(201)
         .header('etag', versionEtag(row.version))
@@ -239,8 +242,23 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
     async (request) => {
       const caller = callerOf(request)
       const user = await loadCaller(caller.userId)
-      const newPasswordIssue = passwordProblem(credentials, request.body.new_password, user.email)
-      if (!(await checkAccountPassword(db, credentials, user.email, user, request.body.current_password))) {
+      const attempt = { email: user.email, clientAddress: request.ip, log: request.log }
+      // The attempt is counted (and refused over the limit) before any work on the new password.
+      const currentMatches = await checkAccountPassword(
+        db,
+        credentials,
+        attempt,
+        user,
+        request.body.current_password,
+      )
+      const newPasswordIssue = await newPasswordProblem(
+        credentials,
+        request.body.new_password,
+        user.email,
+        request.log,
+      )
+      if (!currentMatches) {
+        logSecurityEvent(request.log, 'auth.login.failed', { userId: user.id }, { route: 'password change' })
         throw fieldsError({
           current_password: 'is incorrect',
           ...(newPasswordIssue ? { new_password: newPasswordIssue } : {}),
@@ -255,6 +273,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         return changed
       })
       if (!updated) throw new ApiError('UNAUTHENTICATED', 'Session token is missing, invalid or expired')
+      logSecurityEvent(request.log, 'password.changed', { userId: user.id })
       return data(userFromRow(updated))
     },
   )
@@ -275,10 +294,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
     async (request, reply) => {
       const caller = callerOf(request)
       const user = await loadCaller(caller.userId)
-      if (!(await checkAccountPassword(db, credentials, user.email, user, request.body.password))) {
+      const attempt = { email: user.email, clientAddress: request.ip, log: request.log }
+      if (!(await checkAccountPassword(db, credentials, attempt, user, request.body.password))) {
+        logSecurityEvent(request.log, 'auth.login.failed', { userId: user.id }, { route: 'account deletion' })
         throw fieldsError({ password: 'is incorrect' })
       }
       await deleteUser(db, user.id)
+      logSecurityEvent(request.log, 'account.deleted', { userId: user.id })
       return reply.code(204).send(null)
     },
   )

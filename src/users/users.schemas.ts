@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import { Id, Nullable, Timestamp } from '../http/envelope.js'
 import { SessionSchema } from '../sessions/sessions.schemas.js'
 import { PostSchema } from '../posts/posts.schemas.js'
+import { PASSWORD_INPUT_MAX_LENGTH } from './passwords.js'
 
 export const DISPLAY_NAME_MAX_LENGTH = 100
 export const PREFERENCES_MAX_BYTES = 16 * 1024
@@ -30,8 +31,9 @@ export const MeSchema = Type.Object({
 
 export const RegisterBody = Type.Object(
   {
-    email: Type.String({ description: 'A valid address, unique regardless of case' }),
+    email: Type.String({ maxLength: 320, description: 'A valid address, unique regardless of case' }),
     password: Type.String({
+      maxLength: PASSWORD_INPUT_MAX_LENGTH,
       description:
         'At least PASSWORD_MIN_LENGTH (default 10) and at most 256 Unicode characters after NFKC normalisation; ' +
         'not a common password, not trivially guessable, not the email. No composition rules.',
@@ -69,15 +71,23 @@ export type UpdateMeBody = Static<typeof UpdateMeBody>
 
 export const ChangePasswordBody = Type.Object(
   {
-    current_password: Type.String(),
-    new_password: Type.String({ description: 'Same rules as at registration' }),
+    current_password: Type.String({ maxLength: PASSWORD_INPUT_MAX_LENGTH }),
+    new_password: Type.String({
+      maxLength: PASSWORD_INPUT_MAX_LENGTH,
+      description: 'Same rules as at registration',
+    }),
   },
   { additionalProperties: false },
 )
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>
 
 export const DeleteMeBody = Type.Object(
-  { password: Type.String({ description: 'The account password, to confirm' }) },
+  {
+    password: Type.String({
+      maxLength: PASSWORD_INPUT_MAX_LENGTH,
+      description: 'The account password, to confirm',
+    }),
+  },
   { additionalProperties: false },
 )
 export type DeleteMeBody = Static<typeof DeleteMeBody>

@@ -43,7 +43,13 @@ describe('configuration', () => {
       assert.equal(config.jsonBodyMaxBytes, 1024 * 1024)
       assert.equal(config.logLevel, 'info')
       assert.equal(config.trustProxy, false)
-      assert.deepEqual(config.loginFailuresPerEmail, { max: 10, windowMs: 15 * MINUTE })
+      assert.deepEqual(config.loginAttemptsPerEmailAndAddress, { max: 10, windowMs: 15 * MINUTE })
+      assert.deepEqual(config.loginAttemptsPerEmail, { max: 100, windowMs: HOUR })
+      assert.equal(config.passwordBreachCheck, 'off')
+      assert.equal(config.passwordBreachCheckUrl, 'https://api.pwnedpasswords.com/range/')
+      assert.equal(config.userStorageMaxBytes, 1024 * 1024 * 1024)
+      assert.deepEqual(config.postsPerUser, { max: 100, windowMs: MINUTE })
+      assert.deepEqual(config.commentsPerUser, { max: 100, windowMs: MINUTE })
       assert.deepEqual(config.authAttemptsPerIp, { max: 100, windowMs: MINUTE })
     })
 
@@ -184,8 +190,32 @@ describe('configuration', () => {
 
     it('LOGIN_FAILURE_LIMIT and AUTH_IP_LIMIT accept a count per duration', () => {
       const config = loadConfig({ LOGIN_FAILURE_LIMIT: '5/1h', AUTH_IP_LIMIT: '1000/30s' })
-      assert.deepEqual(config.loginFailuresPerEmail, { max: 5, windowMs: HOUR })
+      assert.deepEqual(config.loginAttemptsPerEmailAndAddress, { max: 5, windowMs: HOUR })
       assert.deepEqual(config.authAttemptsPerIp, { max: 1000, windowMs: 30 * SECOND })
+    })
+
+    it('LOGIN_FAILURE_EMAIL_LIMIT, USER_POST_LIMIT and USER_COMMENT_LIMIT accept a count per duration', () => {
+      const config = loadConfig({
+        LOGIN_FAILURE_EMAIL_LIMIT: '50/2h',
+        USER_POST_LIMIT: '5/10s',
+        USER_COMMENT_LIMIT: '7/1m',
+      })
+      assert.deepEqual(config.loginAttemptsPerEmail, { max: 50, windowMs: 2 * HOUR })
+      assert.deepEqual(config.postsPerUser, { max: 5, windowMs: 10 * SECOND })
+      assert.deepEqual(config.commentsPerUser, { max: 7, windowMs: MINUTE })
+    })
+
+    it('PASSWORD_BREACH_CHECK takes off or hibp, and its URL gets a trailing slash', () => {
+      const config = loadConfig({
+        PASSWORD_BREACH_CHECK: 'HIBP',
+        PASSWORD_BREACH_CHECK_URL: 'http://127.0.0.1:8080/range',
+      })
+      assert.equal(config.passwordBreachCheck, 'hibp')
+      assert.equal(config.passwordBreachCheckUrl, 'http://127.0.0.1:8080/range/')
+    })
+
+    it('USER_STORAGE_MAX_BYTES takes a byte count', () => {
+      assert.equal(loadConfig({ USER_STORAGE_MAX_BYTES: '5000' }).userStorageMaxBytes, 5000)
     })
   })
 
@@ -220,6 +250,12 @@ describe('configuration', () => {
       TRUST_PROXY: ['yes', 'maybe', '999.1.1.1', 'face', '10.0.0.0/99', '100', 'proxy.example.com'],
       LOGIN_FAILURE_LIMIT: ['10', '0/15m', '10/0', '10/abc', 'ten/15m', '-1/15m', '10/15m/2'],
       AUTH_IP_LIMIT: ['100', '0/1m', '100/0s', '100/forever', '/1m'],
+      LOGIN_FAILURE_EMAIL_LIMIT: ['100', '0/1h', '100/never'],
+      PASSWORD_BREACH_CHECK: ['on', 'true', 'pwned'],
+      PASSWORD_BREACH_CHECK_URL: ['api.pwnedpasswords.com', 'ftp://example.com/', 'https://x.example/?q=1'],
+      USER_STORAGE_MAX_BYTES: ['0', '1GB', '-5'],
+      USER_POST_LIMIT: ['10', '0/1m', 'many/1m'],
+      USER_COMMENT_LIMIT: ['10', '0/1m', '5/ever'],
     }
     for (const [variable, values] of Object.entries(badValues)) {
       for (const value of values) {

@@ -1,59 +1,15 @@
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { Agent } from 'node:http'
 import { connect, createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { ensureBuilt, gitHead, startListening, startServer, VERSION_FILE } from '../built-server.js'
 import { freshDatabaseUrl, strongPassword, uniqueEmail, TEST_ENGINE } from '../helpers.js'
+import { ensureBuilt, get, gitHead, post, startListening, startServer, VERSION_FILE } from './built-server.js'
 
 // The built server (`node dist/server.js`) as a child process, spoken to over real sockets.
-
-interface HttpAnswer {
-  status: number
-  headers: IncomingHttpHeaders
-  body: string
-}
-
-function get(port: number, path: string, agent?: Agent): Promise<HttpAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', ...(agent ? { agent } : {}) })
-    request.on('response', (response) => {
-      let body = ''
-      response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
-      response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body })
-      })
-    })
-    request.on('error', reject)
-    request.end()
-  })
-}
-
-function post(port: number, path: string, payload: unknown): Promise<HttpAnswer> {
-  const body = JSON.stringify(payload)
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({
-      host: '127.0.0.1',
-      port,
-      path,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    })
-    request.on('response', (response) => {
-      let text = ''
-      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
-      response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text })
-      })
-    })
-    request.on('error', reject)
-    request.end(body)
-  })
-}
-
 /** A port another server holds (for the start-up failure test). */
 async function busyPort(t: TestContext): Promise<number> {
   const blocker = createServer()
@@ -65,7 +21,7 @@ async function busyPort(t: TestContext): Promise<number> {
 describe('built server (node dist/server.js)', () => {
   describe('happy', () => {
     it('starts, serves /v1 with the build revision, and exits 0 on SIGTERM after finishing an in-flight request', async (t) => {
-      ensureBuilt(t)
+      await ensureBuilt(t)
       const server = await startListening(t)
 
       // Health over a real socket, reporting the revision the build wrote.
@@ -133,7 +89,7 @@ describe('built server (node dist/server.js)', () => {
       'runs on PostgreSQL: migrates an empty database at start-up and exits 0 on SIGTERM',
       { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' },
       async (t) => {
-        ensureBuilt(t)
+        await ensureBuilt(t)
         const databaseUrl = await freshDatabaseUrl(t, 'postgres')
         const server = await startListening(t, { DATABASE_URL: databaseUrl })
         const registered = await post(server.port, '/v1/register', {
@@ -158,7 +114,7 @@ describe('built server (node dist/server.js)', () => {
     )
 
     it('exits 0 on SIGINT too', async (t) => {
-      ensureBuilt(t)
+      await ensureBuilt(t)
       const server = await startListening(t)
       server.child.kill('SIGINT')
       assert.deepEqual(await server.exited, { code: 0, signal: null })
@@ -173,7 +129,7 @@ describe('built server (node dist/server.js)', () => {
       ['CORS_ORIGINS', 'example.com'],
     ] as const) {
       it(`a bad ${variable} exits 1 with one line on stderr naming it`, async (t) => {
-        ensureBuilt(t)
+        await ensureBuilt(t)
         const server = startServer(t, { [variable]: value })
         assert.deepEqual(await server.exited, { code: 1, signal: null })
         const lines = server
@@ -188,7 +144,7 @@ describe('built server (node dist/server.js)', () => {
     }
 
     it('a DATABASE_URL with a password is rejected without echoing it', async (t) => {
-      ensureBuilt(t)
+      await ensureBuilt(t)
       const server = startServer(t, { DATABASE_URL: 'mysql://quire:hunter2secret@db.example.com/quire' })
       assert.deepEqual(await server.exited, { code: 1, signal: null })
       assert.match(server.stderr(), /DATABASE_URL/)
@@ -196,7 +152,7 @@ describe('built server (node dist/server.js)', () => {
     })
 
     it('a port already in use exits 1 with a message', async (t) => {
-      ensureBuilt(t)
+      await ensureBuilt(t)
       const server = startServer(t, { PORT: String(await busyPort(t)) })
       assert.deepEqual(await server.exited, { code: 1, signal: null })
       assert.match(server.stderr(), /EADDRINUSE/)

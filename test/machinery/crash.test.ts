@@ -4,7 +4,7 @@ import { describe, it } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
-import { ensureBuilt, startListening, type RunningServer } from '../built-server.js'
+import { ensureBuilt, startListening, type RunningServer } from '../e2e/built-server.js'
 import { freshDatabaseUrl, strongPassword, uniqueEmail, TEST_ENGINE } from '../helpers.js'
 
 // Crash consistency: concurrent writers against the built server, SIGKILL in the middle of the load,
@@ -173,7 +173,7 @@ async function kill(server: RunningServer): Promise<void> {
 
 describe('crash consistency (built server, SIGKILL under load)', () => {
   it(`keeps every acknowledged write through ${ROUNDS} kills (${TEST_ENGINE})`, async (t) => {
-    ensureBuilt(t)
+    await ensureBuilt(t)
     const databaseUrl = await freshDatabaseUrl(t)
     const env = { DATABASE_URL: databaseUrl }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { runSoak } from '../../bench/soak.js'
-import { ensureBuilt } from '../built-server.js'
+import { ensureBuilt } from '../e2e/built-server.js'
 import { freshDatabaseUrl, TEST_ENGINE } from '../helpers.js'
 
 // The short CI setting of `npm run soak`: the same mixed workload at 100 connections, for
@@ -11,7 +11,7 @@ const DURATION_SECONDS = Number(process.env['SOAK_DURATION'] ?? 8)
 
 describe('soak (short setting)', () => {
   it(`serves a mixed workload at 100 connections for ${DURATION_SECONDS} s with no 5xx, no dropped connection, flat memory (${TEST_ENGINE})`, async (t) => {
-    ensureBuilt(t)
+    await ensureBuilt(t)
     const report = await runSoak({
       durationSeconds: DURATION_SECONDS,
       connections: 100,

@@ -13,12 +13,17 @@ try {
 
 const counts = report?.metadata?.vulnerabilities
 if (!counts) {
-  const reason = report?.message ?? result.error?.message ?? (result.stderr.trim().split('\n').pop() || 'no report')
-  console.log(`npm audit: the advisory service could not be reached (${reason}); skipping the dependency audit.`)
+  const reason =
+    report?.message ?? result.error?.message ?? (result.stderr.trim().split('\n').pop() || 'no report')
+  console.log(
+    `npm audit: the advisory service could not be reached (${reason}); skipping the dependency audit.`,
+  )
   process.exit(0)
 }
 
-const summary = ['critical', 'high', 'moderate', 'low', 'info'].map((level) => `${counts[level] ?? 0} ${level}`)
+const summary = ['critical', 'high', 'moderate', 'low', 'info'].map(
+  (level) => `${counts[level] ?? 0} ${level}`,
+)
 console.log(`npm audit --omit=dev: ${summary.join(', ')}`)
 const serious = (counts.critical ?? 0) + (counts.high ?? 0)
 if (serious > 0) {

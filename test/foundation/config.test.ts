@@ -51,6 +51,15 @@ describe('configuration', () => {
       assert.deepEqual(config.postsPerUser, { max: 100, windowMs: MINUTE })
       assert.deepEqual(config.commentsPerUser, { max: 100, windowMs: MINUTE })
       assert.deepEqual(config.authAttemptsPerIp, { max: 100, windowMs: MINUTE })
+      assert.equal(config.headersTimeoutMs, 30 * SECOND)
+      assert.equal(config.requestTimeoutMs, 120 * SECOND)
+    })
+
+    it('HEADERS_TIMEOUT and REQUEST_TIMEOUT accept durations, milliseconds included', () => {
+      const config = loadConfig({ HEADERS_TIMEOUT: '500ms', REQUEST_TIMEOUT: '2s' })
+      assert.equal(config.headersTimeoutMs, 500)
+      assert.equal(config.requestTimeoutMs, 2 * SECOND)
+      assert.equal(loadConfig({ REQUEST_TIMEOUT: '10s' }).headersTimeoutMs, 10 * SECOND)
     })
 
     it('blank values fall back to the defaults', () => {
@@ -283,6 +292,8 @@ describe('configuration', () => {
       USER_STORAGE_MAX_BYTES: ['0', '1GB', '-5'],
       USER_POST_LIMIT: ['10', '0/1m', 'many/1m'],
       USER_COMMENT_LIMIT: ['10', '0/1m', '5/ever'],
+      HEADERS_TIMEOUT: ['0', 'soon', '-1s', '121s'],
+      REQUEST_TIMEOUT: ['0', 'later', '1.5m', '5x'],
       DATABASE_POOL_MAX: ['0', '1001', 'ten', '-1'],
       DATABASE_STATEMENT_TIMEOUT: ['abc', '-1s', '5 seconds'],
       DATABASE_CONNECT_TIMEOUT: ['0', '0s', 'soon', '-2s'],

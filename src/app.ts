@@ -18,6 +18,7 @@ import {
   trackRouteMethods,
 } from './http/error-handling.js'
 import { authentication } from './http/auth.js'
+import { strictJsonBodies } from './http/json-body.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
 import { createValidatorCompiler } from './http/validation.js'
 import { API_PREFIX } from './http/prefix.js'
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON is the only body parsed everywhere; Fastify's default text/plain parser would turn a wrong
   // Content-Type into a confusing 400 instead of 415. Routes taking other types add their own parser.
   app.removeContentTypeParser('text/plain')
+  strictJsonBodies(app)
   app.setValidatorCompiler(createValidatorCompiler())
   app.setErrorHandler(handleError)
   const allowedMethods = trackRouteMethods(app)

@@ -404,7 +404,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const filename = request.body.filename === undefined ? undefined : storedFilename(request.body.filename)
       const attachment = await findAttachmentById(db, request.params.id)
       if (!attachment) throw notFound('Attachment')
-      const post = visiblePost(caller, await findPostById(db, attachment.post_id))
+      const post = visiblePost(caller, await findPostById(db, attachment.post_id), 'Attachment')
       assertPostAuthor(caller, post)
       const expectedVersion = requiredVersion(request, attachment.version)
       let current = attachment
@@ -435,7 +435,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = callerOf(request)
       const attachment = await findAttachmentById(db, request.params.id)
       if (!attachment) throw notFound('Attachment')
-      const post = visiblePost(caller, await findPostById(db, attachment.post_id))
+      const post = visiblePost(caller, await findPostById(db, attachment.post_id), 'Attachment')
       assertPostAuthor(caller, post)
       const expectedVersion = requiredVersion(request, attachment.version)
       await db.transaction().execute(async (trx) => {

@@ -75,7 +75,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!comment) throw notFound('Comment')
     const post = await findPostById(db, comment.post_id)
     if (!post) throw notFound('Comment')
-    return { comment, post: visiblePost(caller, post) }
+    return { comment, post: visiblePost(caller, post, 'Comment') }
   }
 
   app.post(

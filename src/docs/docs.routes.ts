@@ -57,6 +57,12 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     staticCSP: true,
     // Quire serves plain HTTP (often on a LAN host, not localhost): upgrading would break every asset.
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
-    uiConfig: { url: '/v1/openapi.json', deepLinking: true, displayRequestDuration: true },
+    // validatorUrl null: Swagger UI would otherwise send the document to a third-party validator host.
+    uiConfig: {
+      url: '/v1/openapi.json',
+      deepLinking: true,
+      displayRequestDuration: true,
+      validatorUrl: null,
+    },
   })
 }

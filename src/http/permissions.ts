@@ -15,9 +15,17 @@ export function canSeePost(caller: Caller | null, post: PostAccess): boolean {
   return post.visibility === 'public' || caller?.userId === post.user_id
 }
 
-/** The post, if the caller may see it; otherwise 404 whether or not it exists. */
-export function visiblePost<T extends PostAccess>(caller: Caller | null, post: T | undefined): T {
-  if (!post || !canSeePost(caller, post)) throw notFound('Post')
+/**
+ * The post, if the caller may see it; otherwise 404 whether or not it exists. `addressed` names what
+ * the URL asked for (a comment or attachment reached by its own ID), so a hidden parent answers exactly
+ * like a missing child and the message does not reveal that something exists there.
+ */
+export function visiblePost<T extends PostAccess>(
+  caller: Caller | null,
+  post: T | undefined,
+  addressed: 'Post' | 'Attachment' | 'Comment' = 'Post',
+): T {
+  if (!post || !canSeePost(caller, post)) throw notFound(addressed)
   return post
 }
 

@@ -5,6 +5,10 @@
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/
 // eslint-disable-next-line no-control-regex -- matching NUL is the point
 const NUL = /\u0000/
+// Bidirectional embeddings, overrides and isolates reorder the text displayed around them, so
+// "invoice\u202Efdp.exe" shows as "invoiceexe.pdf". The plain marks (LRM, RLM, ALM) cannot reverse
+// anything and mixed-direction names need them, so they stay allowed.
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/
 /** Matches a UTF-16 surrogate that is not part of a pair. */
 export const LONE_SURROGATE = /\p{Cs}/u
 
@@ -19,5 +23,7 @@ export function textProblem(text: string, options: { allowBlank: boolean }): str
 /** Why a one-line label (a title, a display name) is unacceptable, or undefined when it is fine. */
 export function singleLineProblem(text: string): string | undefined {
   if (CONTROL_CHARACTERS.test(text)) return 'must be one line without control characters'
+  if (BIDI_CONTROLS.test(text))
+    return 'must not contain bidirectional override, embedding or isolate characters'
   return textProblem(text, { allowBlank: false })
 }

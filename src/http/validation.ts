@@ -20,16 +20,58 @@ function newAjv(coerceTypes: boolean): Ajv {
   return addFormats(new Ajv({ ...SHARED_AJV_OPTIONS, coerceTypes }))
 }
 
+// Ajv coerces text with Number(), which also takes `1e1`, `0x10`, ` ` (0) and `1.0`; an integer in a
+// URL must be written as plain decimal digits.
+const DECIMAL_INTEGER = /^-?[0-9]+$/
+
+/** Names of the top-level properties a (TypeBox) object schema declares as integers. */
+function integerProperties(schema: unknown): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {}
+  return Object.entries(properties)
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name)
+}
+
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null }
+
+/** Wraps a query-string validator so an integer not written as decimal digits fails on its type. */
+function strictIntegers(validate: Validator, names: string[]): Validator {
+  const strict: Validator = (data) => {
+    const values = (data ?? {}) as Record<string, unknown>
+    const malformed = names.filter((name) => {
+      const value = values[name]
+      return typeof value === 'string' && !DECIMAL_INTEGER.test(value)
+    })
+    if (malformed.length > 0) {
+      strict.errors = malformed.map((name) => ({
+        keyword: 'type',
+        instancePath: `/${name}`,
+        schemaPath: `#/properties/${name}/type`,
+        params: { type: 'integer' },
+        message: 'must be integer',
+      }))
+      return false
+    }
+    const valid = validate(data)
+    strict.errors = validate.errors ?? null
+    return valid
+  }
+  return strict
+}
+
 /**
  * Builds the validator compiler: JSON bodies keep their types (a number sent for a string is a 400),
- * while query strings and path parameters, which are always text, are coerced to the schema's types.
+ * while query strings and path parameters, which are always text, are coerced to the schema's types
+ * (integers only from plain decimal digits).
  */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const bodyAjv = newAjv(false)
   const textAjv = newAjv(true)
   return ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? bodyAjv : textAjv
-    return ajv.compile(schema as object)
+    const validate = ajv.compile(schema as object)
+    const integers = httpPart === 'body' ? [] : integerProperties(schema)
+    return integers.length === 0 ? validate : strictIntegers(validate, integers)
   }
 }
 

@@ -32,6 +32,7 @@ import {
   MeQuery,
   MeSchema,
   PREFERENCES_MAX_BYTES,
+  PREFERENCES_MAX_DEPTH,
   RegisterBody,
   UpdateMeBody,
   UserSchema,
@@ -63,8 +64,23 @@ function displayNameProblem(displayName: string | null | undefined): string | un
   return undefined
 }
 
-/** Merges a preferences patch key by key (null removes a key) and checks the size limit. */
+/** True when a JSON value nests objects/arrays deeper than `maxDepth`; iterative, so depth costs no stack. */
+function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue
+    if (next.depth > maxDepth) return true
+    for (const child of Object.values(next.value)) pending.push({ value: child, depth: next.depth + 1 })
+  }
+  return false
+}
+
+/** Merges a preferences patch key by key (null removes a key) and checks the size and depth limits. */
 function mergePreferences(stored: string, patch: Record<string, unknown>): string {
+  // Checked first: JSON.stringify recurses, and a few thousand levels overflow its stack (a 500).
+  if (nestsDeeperThan(patch, PREFERENCES_MAX_DEPTH)) {
+    throw fieldsError({ preferences: `must nest at most ${PREFERENCES_MAX_DEPTH} levels deep` })
+  }
   const merged = new Map(Object.entries(JSON.parse(stored) as Record<string, unknown>))
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) merged.delete(key)

@@ -6,6 +6,8 @@ import { PASSWORD_INPUT_MAX_LENGTH } from './passwords.js'
 
 export const DISPLAY_NAME_MAX_LENGTH = 100
 export const PREFERENCES_MAX_BYTES = 16 * 1024
+/** Deepest nesting of objects and arrays in preferences (the object itself is level 1). */
+export const PREFERENCES_MAX_DEPTH = 32
 
 const Links = Type.Record(Type.String(), Type.String(), { description: 'Related URLs; follow, never build' })
 
@@ -61,7 +63,8 @@ export const UpdateMeBody = Type.Object(
     ),
     preferences: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
-        description: 'Merged key by key into the stored preferences; a null value removes that key',
+        description:
+          'Merged key by key into the stored preferences; a null value removes that key; at most 32 levels deep',
       }),
     ),
   },

@@ -33,6 +33,22 @@ describe('files: media types', () => {
     }
   })
 
+  it('refuses a pathological media type at once instead of backtracking (finding 1: ReDoS)', () => {
+    for (const text of [
+      `a/b${' '.repeat(80_000)}x`,
+      `a/b;${'\t'.repeat(80_000)};x`,
+      `a/b${' ;'.repeat(40_000)}x`,
+      `a/b${'; a=b'.repeat(20_000)} x`,
+    ]) {
+      const started = performance.now()
+      assert.equal(normalizeMediaType(text), undefined)
+      const elapsedMs = performance.now() - started
+      assert.ok(elapsedMs < 20, `took ${elapsedMs.toFixed(1)} ms for ${text.length} characters`)
+    }
+    // Within the length cap, whitespace runs are still matched linearly.
+    assert.equal(normalizeMediaType(`text/plain;${' '.repeat(900)}`), 'text/plain')
+  })
+
   it('shows only types that cannot run script inline', () => {
     for (const type of ['image/png', 'image/jpeg', 'text/plain; charset=utf-8', 'video/mp4', 'audio/mpeg']) {
       assert.equal(isSafeInline(type), true, type)

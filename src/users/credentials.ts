@@ -10,19 +10,14 @@ import {
 } from '../http/rate-limit.js'
 import { logSecurityEvent } from '../security-events.js'
 import { checkBreachedPassword } from './breached-passwords.js'
-import {
-  createDummyHash,
-  hashPassword,
-  needsRehash,
-  normalizePassword,
-  PasswordPolicy,
-  verifyPassword,
-} from './passwords.js'
+import { createDummyHash, hashPassword, needsRehash, normalizePassword, verifyPassword } from './passwords.js'
+import { policyProblem, warmPolicyWorker } from './policy-pool.js'
 import { replacePasswordHash } from './users.queries.js'
 
 /** Everything password checks need, built once at start-up. */
 export interface Credentials {
-  policy: PasswordPolicy
+  /** Minimum password length in code points (PASSWORD_MIN_LENGTH). */
+  passwordMinLength: number
   dummyHash: string
   attemptLimits: PasswordAttemptLimits
   /** The breach-corpus range API's base URL, or undefined when the check is off. */
@@ -40,8 +35,9 @@ export async function createCredentials(
     | 'passwordBreachCheckUrl'
   >,
 ): Promise<Credentials> {
+  warmPolicyWorker()
   return {
-    policy: new PasswordPolicy(config.passwordMinLength),
+    passwordMinLength: config.passwordMinLength,
     dummyHash: await createDummyHash(),
     attemptLimits: {
       perEmailAndAddress: config.loginAttemptsPerEmailAndAddress,
@@ -80,7 +76,7 @@ export async function newPasswordProblem(
   log: FastifyBaseLogger,
 ): Promise<string | undefined> {
   const normalized = normalizePassword(password)
-  const problem = credentials.policy.problem(normalized, email)
+  const problem = await policyProblem(normalized, email, credentials.passwordMinLength)
   if (problem !== undefined || credentials.breachCheckUrl === undefined) return problem
   const verdict = await checkBreachedPassword(normalized, credentials.breachCheckUrl)
   if ('unavailable' in verdict) {

@@ -30,8 +30,8 @@ export default tseslint.config(
     },
   },
   {
-    // Flat config files must default-export their configuration.
-    files: ['eslint.config.js'],
+    // Flat config files (and Vite's) must default-export their configuration.
+    files: ['eslint.config.js', 'web/vite.config.ts'],
     rules: { 'no-restricted-exports': 'off' },
   },
   {

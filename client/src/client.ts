@@ -56,6 +56,9 @@ export interface ListOptions {
 
 type IdOr<T> = string | T
 
+/** Enough to address an attachment's nested routes: its ID and its post's (e.g. a post's cover). */
+export type AttachmentRef = Pick<Attachment, 'id' | 'post_id'>
+
 // The part of XMLHttpRequest used for uploads with progress, declared here so the client compiles
 // (and runs, through fetch) where there is no DOM, e.g. in Node.js.
 interface ProgressEventLike {
@@ -158,11 +161,11 @@ export interface Quire {
     /** Uploads a File or Blob as `multipart/form-data`. */
     upload(post: IdOr<Post>, file: Blob, options?: UploadOptions): Promise<Attachment>
     /** The bytes, as a Blob of the stored type. */
-    download(attachment: Attachment): Promise<Blob>
+    download(attachment: AttachmentRef): Promise<Blob>
     rename(attachment: IdOr<Attachment>, filename: string, options?: WriteOptions): Promise<Attachment>
     delete(attachment: IdOr<Attachment>, options?: WriteOptions): Promise<void>
     /** Makes the attachment its post's cover; answers the updated post. */
-    selectAsCover(attachment: Attachment): Promise<Post>
+    selectAsCover(attachment: AttachmentRef): Promise<Post>
   }
   comments: {
     /** A post's comments, or an attachment's with `attachment`. */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { createQuire } from '../../client/src/index.js'
@@ -7,9 +8,11 @@ import {
   browserSkip,
   buildWebApp,
   captureScreen,
+  DESKTOP,
   gradientPng,
   launchBrowser,
   serveApi,
+  SCREENSHOT_DIR,
   serveWebApp,
 } from './browser-helpers.js'
 
@@ -126,6 +129,13 @@ describe('web app in Chromium', { skip: browserSkip }, () => {
       .click()
     await page.locator('.comment', { hasText: 'The light here is perfect.' }).waitFor()
     await captureScreen(page, 'post')
+    // The README's picture (docs/screenshot.png is a copy of it): the post screen's top half.
+    await page.setViewportSize({ width: 1000, height: 1000 })
+    await page.evaluate(() => {
+      window.scrollTo(0, 0)
+    })
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'readme.png') })
+    await page.setViewportSize(DESKTOP)
 
     // Edit: make it public, with a new title.
     await page.getByRole('link', { name: 'Edit' }).click()

@@ -161,6 +161,8 @@ export interface SendOptions {
   /** Sent as JSON (with its Content-Type) unless it is a Buffer, which is sent as it is. */
   body?: unknown
   agent?: Agent
+  /** The client's own address, e.g. 127.0.0.2 to look like another machine on the loopback. */
+  localAddress?: string
 }
 
 /** One HTTP request to 127.0.0.1:port over a real socket; resolves with the whole answer. */
@@ -186,6 +188,7 @@ export function send(
       method,
       headers,
       ...(options.agent ? { agent: options.agent } : {}),
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     })
     request.on('response', (response) => {
       let text = ''

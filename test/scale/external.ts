@@ -106,12 +106,11 @@ defaults
   timeout connect 2s
   timeout client 30s
   timeout server 30s
-  # Retry a request on another instance when its connection fails; replay after a failed response
-  # only what is safe to repeat (GET, HEAD).
+  # Retry a request on another instance when its connection fails; after a failed response,
+  # replay only what is safe to repeat (see disable-l7-retry below).
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response response-timeout
-  http-request disable-l7-retry if !METH_GET
 
 frontend quire
   bind 127.0.0.1:${setup.port}
@@ -121,6 +120,7 @@ frontend quire
 
 backend instances
   balance roundrobin
+  http-request disable-l7-retry if !METH_GET
   option httpchk
   http-check send meth GET uri /v1/ready ver HTTP/1.1 hdr host quire
   http-check expect status 200

@@ -2,14 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
 import pg from 'pg'
-import {
-  ensureBuilt,
-  send,
-  startListening,
-  type HttpAnswer,
-  type RunningServer,
-  type SendOptions,
-} from '../e2e/built-server.js'
+import { ensureBuilt, send, startListening, type HttpAnswer, type SendOptions } from '../e2e/built-server.js'
 import { freshDatabaseUrl, strongPassword, TEST_ENGINE, uniqueEmail } from '../helpers.js'
 import { findProgram, haproxyServers, startHaproxy } from './external.js'
 
@@ -27,6 +20,8 @@ const SKIP =
 /** The address the test's client connects from: another "machine" on the loopback. */
 const CLIENT_ADDRESS = '127.0.0.2'
 
+/** The `data` of an enveloped answer; the type argument states what the test expects. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
 function body<T>(answer: HttpAnswer): T {
   return (JSON.parse(answer.body) as { data: T }).data
 }
@@ -45,13 +40,9 @@ describe('several instances behind HAProxy', () => {
         LOGIN_FAILURE_LIMIT: '4/15m',
         AUTH_IP_LIMIT: '10000/1m',
         SHUTDOWN_DRAIN: '1500ms',
-        LOG_LEVEL: 'warn',
       }
       // Started together: their migrations meet under PostgreSQL's advisory lock.
-      const [a, b] = (await Promise.all([startListening(t, env), startListening(t, env)])) as [
-        RunningServer,
-        RunningServer,
-      ]
+      const [a, b] = await Promise.all([startListening(t, env), startListening(t, env)])
       const balancer = await startHaproxy(t, HAPROXY ?? '', [
         { name: 'a', port: a.port },
         { name: 'b', port: b.port },

@@ -153,6 +153,8 @@ export interface HttpAnswer {
   status: number
   headers: IncomingHttpHeaders
   body: string
+  /** The body as received, for binary content. */
+  bytes: Buffer
 }
 
 /** What `send` may add to a request. */
@@ -191,10 +193,16 @@ export function send(
       ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     })
     request.on('response', (response) => {
-      let text = ''
-      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text })
+        const bytes = Buffer.concat(chunks)
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: bytes.toString('utf8'),
+          bytes,
+        })
       })
     })
     request.on('error', reject)

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
 import SQLite from 'better-sqlite3'
@@ -12,6 +11,7 @@ import { listTables, type Row } from '../../src/data/data.queries.js'
 import { createDb, dialectOf, type Db } from '../../src/db/database.js'
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js'
 import { ensureBuilt, ROOT, send, startListening } from '../e2e/built-server.js'
+import { tempDir } from './external.js'
 import { buildTestApp, freshDatabaseUrl, registerAndLogin, TEST_ENGINE, type TestApp } from '../helpers.js'
 
 // `npm run data -- copy` and `npm run data -- backup`: every row moves, both directions, verified.
@@ -151,14 +151,6 @@ function runData(
   })
 }
 
-function tempDir(t: TestContext): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-data-'))
-  t.after(() => {
-    rmSync(dir, { recursive: true, force: true })
-  })
-  return dir
-}
-
 describe('data copy and backup', () => {
   describe('the table list', () => {
     it('names every table of the migrated schema, parents before children', async (t) => {
@@ -289,7 +281,7 @@ describe('data copy and backup', () => {
         })()
         while (acknowledged < 50) await new Promise((resolve) => setTimeout(resolve, 10))
 
-        const dir = tempDir(t)
+        const dir = tempDir(t, 'quire-data-')
         const file = join(dir, 'quire-backup.db')
         const before = acknowledged
         const result = await runData(['backup', file], { DATABASE_URL: `sqlite:${path}` })
@@ -328,7 +320,7 @@ describe('data copy and backup', () => {
       'backup refuses PostgreSQL (pg_dump is the tool there) and a missing database',
       SQLITE_ONLY,
       async (t) => {
-        const dir = tempDir(t)
+        const dir = tempDir(t, 'quire-data-')
         const postgres = await runData(['backup', join(dir, 'b.db')], {
           DATABASE_URL: 'postgres://u:hunter2secret@db/quire',
         })

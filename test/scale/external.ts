@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { accessSync, chmodSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
@@ -183,4 +183,53 @@ export async function startHaproxy(
     return states.length === servers.length && states.every((state) => state.status === 'UP')
   })
   return { ...setup, config }
+}
+
+/** PgBouncer in front of the test's PostgreSQL server, transaction pooling. */
+export interface PgbouncerSetup {
+  port: number
+  postgres: { host: string; port: number }
+  authFile: string
+}
+
+/**
+ * The PgBouncer configuration the PgBouncer test runs (and the README shows): transaction pooling,
+ * and `statement_timeout` accepted from clients but not passed on (PgBouncer cannot keep a startup
+ * parameter per client in transaction mode; set it on the role instead).
+ */
+export function pgbouncerConfig(setup: PgbouncerSetup): string {
+  return `[databases]
+* = host=${setup.postgres.host} port=${setup.postgres.port}
+
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = ${setup.port}
+unix_socket_dir =
+auth_type = trust
+auth_file = ${setup.authFile}
+admin_users = postgres
+pool_mode = transaction
+max_client_conn = 500
+default_pool_size = 10
+ignore_startup_parameters = statement_timeout
+`
+}
+
+/** Writes the configuration and starts PgBouncer; resolves once it accepts connections. */
+export async function startPgbouncer(
+  t: TestContext,
+  path: string,
+  postgres: { host: string; port: number },
+  ready: (port: number) => Promise<boolean>,
+): Promise<PgbouncerSetup> {
+  const dir = tempDir(t, 'quire-pgbouncer-')
+  // PgBouncer refuses to run as root; it then runs as postgres, which must read these files.
+  chmodSync(dir, 0o755)
+  const setup: PgbouncerSetup = { port: await freePort(), postgres, authFile: join(dir, 'userlist.txt') }
+  writeFileSync(setup.authFile, '"postgres" ""\n', { mode: 0o644 })
+  const file = join(dir, 'pgbouncer.ini')
+  writeFileSync(file, pgbouncerConfig(setup), { mode: 0o644 })
+  const asRoot = process.getuid?.() === 0
+  await startProgram(t, path, [...(asRoot ? ['-u', 'postgres'] : []), file], () => ready(setup.port))
+  return setup
 }

@@ -52,6 +52,10 @@ export interface Config {
   authAttemptsPerIp: RateLimitConfig
   /** After SIGTERM, how long readiness answers 503 (while still serving) before the listener closes. */
   shutdownDrainMs: number
+  /** Longest wait for a request's complete headers (slowloris defence). */
+  headersTimeoutMs: number
+  /** Longest wait for a whole request, body included (trickled bodies). */
+  requestTimeoutMs: number
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -247,6 +251,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (sessionAbsoluteLifeMs === 0) {
     throw new ConfigError('SESSION_ABSOLUTE_LIFE', `off or ${DURATION_EXPECTATION}`, absoluteText)
   }
+  const requestTimeoutMs = readDuration(env, 'REQUEST_TIMEOUT', '120s', 1)
+  // Headers are part of the request: by default they get 30 s, or the whole request time if shorter.
+  const headersTimeoutMs = readDuration(env, 'HEADERS_TIMEOUT', `${Math.min(30_000, requestTimeoutMs)}ms`, 1)
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(
+      'HEADERS_TIMEOUT',
+      `a duration no longer than REQUEST_TIMEOUT (${requestTimeoutMs} ms)`,
+      readString(env, 'HEADERS_TIMEOUT', '30s'),
+    )
+  }
   const logLevel = readString(env, 'LOG_LEVEL', 'info').toLowerCase()
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, logLevel)
@@ -271,5 +285,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     loginFailuresPerEmail: readRateLimit(env, 'LOGIN_FAILURE_LIMIT', '10/15m'),
     authAttemptsPerIp: readRateLimit(env, 'AUTH_IP_LIMIT', '100/1m'),
     shutdownDrainMs: readShutdownDrain(env),
+    headersTimeoutMs,
+    requestTimeoutMs,
   })
 }

@@ -46,11 +46,20 @@ describe('configuration', () => {
       assert.deepEqual(config.loginFailuresPerEmail, { max: 10, windowMs: 15 * MINUTE })
       assert.deepEqual(config.authAttemptsPerIp, { max: 100, windowMs: MINUTE })
       assert.equal(config.shutdownDrainMs, 0)
+      assert.equal(config.headersTimeoutMs, 30 * SECOND)
+      assert.equal(config.requestTimeoutMs, 120 * SECOND)
     })
 
     it('SHUTDOWN_DRAIN accepts durations up to 5m', () => {
       assert.equal(loadConfig({ SHUTDOWN_DRAIN: '2s' }).shutdownDrainMs, 2 * SECOND)
       assert.equal(loadConfig({ SHUTDOWN_DRAIN: '5m' }).shutdownDrainMs, 5 * MINUTE)
+    })
+
+    it('HEADERS_TIMEOUT and REQUEST_TIMEOUT accept durations, milliseconds included', () => {
+      const config = loadConfig({ HEADERS_TIMEOUT: '500ms', REQUEST_TIMEOUT: '2s' })
+      assert.equal(config.headersTimeoutMs, 500)
+      assert.equal(config.requestTimeoutMs, 2 * SECOND)
+      assert.equal(loadConfig({ REQUEST_TIMEOUT: '10s' }).headersTimeoutMs, 10 * SECOND)
     })
 
     it('blank values fall back to the defaults', () => {
@@ -253,6 +262,8 @@ describe('configuration', () => {
       TRUST_PROXY: ['yes', 'maybe', '999.1.1.1', 'face', '10.0.0.0/99', '100', 'proxy.example.com'],
       LOGIN_FAILURE_LIMIT: ['10', '0/15m', '10/0', '10/abc', 'ten/15m', '-1/15m', '10/15m/2'],
       AUTH_IP_LIMIT: ['100', '0/1m', '100/0s', '100/forever', '/1m'],
+      HEADERS_TIMEOUT: ['0', 'soon', '-1s', '121s'],
+      REQUEST_TIMEOUT: ['0', 'later', '1.5m', '5x'],
       DATABASE_POOL_MAX: ['0', '1001', 'ten', '-1'],
       DATABASE_STATEMENT_TIMEOUT: ['abc', '-1s', '5 seconds'],
       DATABASE_CONNECT_TIMEOUT: ['0', '0s', 'soon', '-2s'],

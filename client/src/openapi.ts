@@ -57,7 +57,7 @@ export interface paths {
     }
     /**
      * Readiness check
-     * @description Whether this instance can serve requests: 200 when the database answers a trivial query within 1 s, else 503. Load balancers probe this one; `GET /v1` stays the liveness check. Not enveloped.
+     * @description Whether this instance should get new requests: 200 when the database answers a trivial query within 1 s, else 503; also 503 while the instance drains before shutting down (`SHUTDOWN_DRAIN`). Load balancers probe this one; `GET /v1` stays the liveness check. Not enveloped.
      */
     get: {
       parameters: {

@@ -16,6 +16,28 @@ import {
   useAsync,
 } from '../ui.js'
 
+/** A short name for the browser and system a session came from ("Chrome on Linux"), from its User-Agent. */
+export function describeDevice(userAgent: string | null): string {
+  if (userAgent === null || userAgent.trim() === '') return 'Unknown device'
+  const browser = [
+    [/Edg\//, 'Edge'],
+    [/Firefox\//, 'Firefox'],
+    [/(Chrome|Chromium|HeadlessChrome)\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ] as const
+  const systems = [
+    [/Android/, 'Android'],
+    [/iPhone|iPad/, 'iOS'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X/, 'macOS'],
+    [/Linux/, 'Linux'],
+  ] as const
+  const name = browser.find(([pattern]) => pattern.test(userAgent))?.[1]
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1]
+  if (name === undefined) return userAgent.length > 60 ? `${userAgent.slice(0, 60)}…` : userAgent
+  return system === undefined ? name : `${name} on ${system}`
+}
+
 /** Display name and preferences. */
 function ProfileForm(): JSX.Element | null {
   const { quire, user, setUser } = useApp()
@@ -243,8 +265,8 @@ export function SessionsScreen(): JSX.Element {
             {sessions.value.map((session) => (
               <li key={session.id} class={session.current ? 'card session current' : 'card session'}>
                 <div class="card-body">
-                  <p class="device">
-                    {session.metadata.user_agent ?? 'Unknown device'}
+                  <p class="device" title={session.metadata.user_agent ?? undefined}>
+                    {describeDevice(session.metadata.user_agent)}
                     {session.current && <span class="badge strong">This device</span>}
                   </p>
                   <p class="meta">

@@ -63,6 +63,8 @@ export interface Config {
   postsPerUser: RateLimitConfig
   /** Comments one user may create per window; 429 beyond. */
   commentsPerUser: RateLimitConfig
+  /** After SIGTERM, how long readiness answers 503 (while still serving) before the listener closes. */
+  shutdownDrainMs: number
   /** Longest wait for a request's complete headers (slowloris defence). */
   headersTimeoutMs: number
   /** Longest wait for a whole request, body included (trickled bodies). */
@@ -267,6 +269,13 @@ function readTrustProxy(env: Env): boolean | number | string[] {
   )
 }
 
+function readShutdownDrain(env: Env): number {
+  const ms = readDuration(env, 'SHUTDOWN_DRAIN', '0s', 0)
+  if (ms > 300_000)
+    throw new ConfigError('SHUTDOWN_DRAIN', 'a duration up to 5m', readString(env, 'SHUTDOWN_DRAIN', '0s'))
+  return ms
+}
+
 /** Reads and validates the environment; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const sessionLifeMs = readDuration(env, 'SESSION_LIFE', '14d', 1)
@@ -327,6 +336,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     ),
     postsPerUser: readRateLimit(env, 'USER_POST_LIMIT', '100/1m'),
     commentsPerUser: readRateLimit(env, 'USER_COMMENT_LIMIT', '100/1m'),
+    shutdownDrainMs: readShutdownDrain(env),
     headersTimeoutMs,
     requestTimeoutMs,
   })

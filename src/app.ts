@@ -23,8 +23,11 @@ import { createValidatorCompiler } from './http/validation.js'
 import { API_PREFIX } from './http/prefix.js'
 import { isUuid } from './ids.js'
 import { loggerOptions } from './logging.js'
+import { MailSender, type SenderOptions } from './mail/outbox.js'
+import { createMailTransport } from './mail/transport.js'
 import { scheduleSweeps } from './maintenance.js'
 import { postsRoutes } from './posts/posts.routes.js'
+import { loadSecretKey, SecretBox } from './secrets.js'
 import { sessionsRoutes } from './sessions/sessions.routes.js'
 import { createCredentials } from './users/credentials.js'
 import { usersRoutes } from './users/users.routes.js'
@@ -33,6 +36,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Readonly<Config>
     db: Db
+    /** Encrypts secrets kept at rest (TOTP secrets, queued mail) with SECRET_KEY. */
+    secretBox: SecretBox
+    /** Delivers the mail outbox; `wake()` it after a transaction that queued mail. */
+    mailSender: MailSender
   }
 }
 
@@ -44,6 +51,8 @@ export interface AppOptions {
   version: string
   /** Where log lines go (default: stdout). Tests pass a stream to read them. */
   logStream?: DestinationStream
+  /** Pacing of the mail sender (tests use short intervals). */
+  mailSender?: Partial<SenderOptions>
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/
@@ -122,6 +131,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('config', config)
   app.decorate('db', db)
+  const secretBox = new SecretBox(loadSecretKey(config.secretKey, config.secretKeyFile))
+  app.decorate('secretBox', secretBox)
+  const mailTransport = createMailTransport(config.mail, config.mailFrom, app.log)
+  const mailSender = new MailSender(db, secretBox, mailTransport, config.appUrl, app.log, options.mailSender)
+  app.decorate('mailSender', mailSender)
+  app.addHook('onReady', async () => {
+    mailSender.start()
+  })
+  app.addHook('onClose', async () => {
+    await mailSender.stop()
+  })
+  if (config.mail.kind === 'log' && process.env['NODE_ENV'] === 'production') {
+    app.log.warn('MAIL_URL is "log": mail is written to the log, not sent. Set MAIL_URL to an SMTP server.')
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)

@@ -9,6 +9,7 @@ import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { docsRoutes, openApiGenerator } from './docs/docs.routes.js'
 import { ApiError } from './errors.js'
+import { emailVerificationsRoutes } from './email-verifications/email-verifications.routes.js'
 import { healthRoutes } from './health/health.routes.js'
 import {
   clientErrorHandler,
@@ -26,9 +27,15 @@ import { loggerOptions } from './logging.js'
 import { MailSender, type SenderOptions } from './mail/outbox.js'
 import { createMailTransport } from './mail/transport.js'
 import { scheduleSweeps } from './maintenance.js'
+import {
+  PASSWORD_RESET_JOB,
+  passwordResetJob,
+  passwordResetsRoutes,
+} from './password-resets/password-resets.routes.js'
 import { postsRoutes } from './posts/posts.routes.js'
 import { loadSecretKey, SecretBox } from './secrets.js'
 import { sessionsRoutes } from './sessions/sessions.routes.js'
+import { totpRoutes } from './totp/totp.routes.js'
 import { createCredentials } from './users/credentials.js'
 import { usersRoutes } from './users/users.routes.js'
 
@@ -134,7 +141,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const secretBox = new SecretBox(loadSecretKey(config.secretKey, config.secretKeyFile))
   app.decorate('secretBox', secretBox)
   const mailTransport = createMailTransport(config.mail, config.mailFrom, app.log)
-  const mailSender = new MailSender(db, secretBox, mailTransport, config.appUrl, app.log, options.mailSender)
+  const mailSender = new MailSender(
+    db,
+    secretBox,
+    mailTransport,
+    config.appUrl,
+    app.log,
+    options.mailSender,
+    {
+      [PASSWORD_RESET_JOB]: passwordResetJob(secretBox, config.resetTokenLifeMs),
+    },
+  )
   app.decorate('mailSender', mailSender)
   app.addHook('onReady', async () => {
     mailSender.start()
@@ -200,6 +217,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(authentication)
         await api.register(usersRoutes, { credentials })
         await api.register(sessionsRoutes, { credentials })
+        await api.register(passwordResetsRoutes, { credentials })
+        await api.register(emailVerificationsRoutes, { credentials })
+        await api.register(totpRoutes, { credentials })
         await api.register(postsRoutes)
         await api.register(attachmentsRoutes)
         await api.register(commentsRoutes)

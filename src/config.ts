@@ -48,6 +48,8 @@ export interface Config {
   /** AES-256 key for secrets at rest (TOTP secrets, queued mail); null = read or create `secretKeyFile`. */
   secretKey: Buffer | null
   secretKeyFile: string
+  /** The name authenticator apps show beside the account's codes. */
+  totpIssuer: string
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -271,6 +273,15 @@ function readSecretKey(env: Env): Buffer | null {
   return key
 }
 
+function readTotpIssuer(env: Env): string {
+  const text = readString(env, 'TOTP_ISSUER', 'Quire')
+  // The otpauth URL puts it before a colon in the label; apps choke on control characters.
+  if (text.length > 64 || /[:\p{Cc}]/u.test(text)) {
+    throw new ConfigError('TOTP_ISSUER', 'a name of at most 64 characters without colons', text)
+  }
+  return text
+}
+
 /** Reads and validates the environment; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const sessionLifeMs = readDuration(env, 'SESSION_LIFE', '14d', 1)
@@ -315,5 +326,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     verificationMailsPerUser: readRateLimit(env, 'VERIFICATION_MAIL_LIMIT', '3/1h'),
     secretKey: readSecretKey(env),
     secretKeyFile: resolve(readString(env, 'SECRET_KEY_FILE', './data/secret.key')),
+    totpIssuer: readTotpIssuer(env),
   })
 }

@@ -11,6 +11,20 @@ export async function replaceAccountToken(db: Db, row: AccountTokenRow): Promise
   await db.insertInto('account_tokens').values(row).execute()
 }
 
+/** The token with this hash if it serves one of `purposes`, without spending it. */
+export function findAccountToken(
+  db: Db,
+  tokenHash: string,
+  purposes: AccountTokenPurpose[],
+): Promise<AccountTokenRow | undefined> {
+  return db
+    .selectFrom('account_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', 'in', purposes)
+    .executeTakeFirst()
+}
+
 /**
  * Deletes and returns the token with this hash if it serves one of `purposes`. Deleting is what
  * spends it, so two concurrent uses of one token cannot both succeed.

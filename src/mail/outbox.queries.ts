@@ -79,7 +79,7 @@ export async function countPendingMail(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('status', '=', 'pending')
     .executeTakeFirstOrThrow()
-  return Number(row.count)
+  return row.count
 }
 
 /** Deletes messages given up on before `cutoff`; returns how many. */

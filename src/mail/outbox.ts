@@ -75,6 +75,38 @@ export async function enqueueMail<T extends MailTemplate>(
   })
 }
 
+/**
+ * Work that goes through the outbox and may queue mail when it runs, in the transaction that removes
+ * its row. A password-reset request is one: every request queues the same job, whether or not the
+ * account exists, so the request's own work (and time) reveals nothing; the job mails only real accounts.
+ */
+export type OutboxJob = (trx: Db, params: Record<string, string>, now: number) => Promise<void>
+
+/** Queues a job (see OutboxJob) in the caller's transaction; its parameters are stored encrypted. */
+export async function enqueueJob(
+  trx: Db,
+  box: SecretBox,
+  name: string,
+  params: Record<string, string>,
+  now: number = Date.now(),
+): Promise<void> {
+  const id = newId(now)
+  await insertOutboxMail(trx, {
+    id,
+    // The address stays inside the encrypted payload: a job may concern an email with no account.
+    recipient: '',
+    template: name,
+    payload: box.seal(JSON.stringify(params), payloadContext(id)),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    claim_id: null,
+    claimed_until: null,
+    last_error: null,
+    created_at: now,
+  })
+}
+
 /** The delay before retry number `attempts` (1 = the first retry), with jitter so senders spread out. */
 export function backoffMs(attempts: number, options: SenderOptions, random: number = Math.random()): number {
   const base = Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** Math.max(0, attempts - 1))
@@ -96,6 +128,7 @@ export class MailSender {
     private readonly appUrl: string,
     private readonly log: FastifyBaseLogger,
     options: Partial<SenderOptions> = {},
+    private readonly jobs: Readonly<Record<string, OutboxJob>> = {},
   ) {
     this.#options = { ...DEFAULT_SENDER_OPTIONS, ...options }
   }
@@ -122,27 +155,37 @@ export class MailSender {
       return
     }
     clearTimeout(this.#timer)
-    this.#running = this.#drain().finally(() => {
-      this.#running = undefined
-      if (!this.#stopped) {
-        this.#timer = setTimeout(() => {
-          this.wake()
-        }, this.#options.pollIntervalMs)
-        this.#timer.unref()
-      }
-    })
+    // On a macrotask: with SQLite every query runs synchronously, so draining in this microtask
+    // chain would hold up the response of the request that woke the sender.
+    this.#running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.#drain())
+      .finally(() => {
+        this.#running = undefined
+        if (!this.#stopped) {
+          this.#timer = setTimeout(() => {
+            this.wake()
+          }, this.#options.pollIntervalMs)
+          this.#timer.unref()
+        }
+      })
   }
 
   async #drain(): Promise<void> {
     try {
-      let delivered: number
-      do {
+      let more = true
+      while (more && !this.#stopped) {
         this.#again = false
-        delivered = await this.runOnce()
-      } while (!this.#stopped && (this.#again || delivered === this.#options.batchSize))
+        const claimed = await this.runOnce()
+        // A full batch may have left more behind; a wake during the run may have queued more.
+        more = claimed === this.#options.batchSize || this.#wokenMeanwhile()
+      }
     } catch (error) {
       this.log.error({ err: error }, 'mail outbox: claiming messages failed')
     }
+  }
+
+  #wokenMeanwhile(): boolean {
+    return this.#again
   }
 
   /** Claims one batch of due messages and tries each once; returns how many it claimed. */
@@ -161,14 +204,20 @@ export class MailSender {
 
   async #deliver(row: MailOutboxRow, claimId: string): Promise<void> {
     let params: Record<string, string>
+    const job = Object.hasOwn(this.jobs, row.template) ? this.jobs[row.template] : undefined
     try {
-      if (!isMailTemplate(row.template)) throw new Error(`unknown template ${row.template}`)
+      if (!job && !isMailTemplate(row.template)) throw new Error(`unknown template ${row.template}`)
       params = JSON.parse(this.box.open(row.payload, payloadContext(row.id))) as Record<string, string>
     } catch (error) {
       // Cannot succeed on a retry either (e.g. SECRET_KEY changed since it was queued).
       await this.#fail(row, claimId, error, true)
       return
     }
+    if (job) {
+      await this.#runJob(row, claimId, job, params)
+      return
+    }
+    if (!isMailTemplate(row.template)) return
     const message = renderMail(row.template, params, this.appUrl)
     const redacted =
       params['token'] === undefined
@@ -185,6 +234,25 @@ export class MailSender {
     } else {
       this.log.warn({ mail_id: row.id }, 'mail outbox: claim expired during delivery; it may be sent twice')
     }
+  }
+
+  // A job and the removal of its row commit together: what it queued exists exactly once.
+  async #runJob(
+    row: MailOutboxRow,
+    claimId: string,
+    job: OutboxJob,
+    params: Record<string, string>,
+  ): Promise<void> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await job(trx, params, Date.now())
+        if (!(await deleteDeliveredMail(trx, row.id, claimId))) throw new Error('claim expired while running')
+      })
+    } catch (error) {
+      await this.#fail(row, claimId, error, row.attempts + 1 >= this.#options.maxAttempts)
+      return
+    }
+    this.#again = true // deliver what the job queued without waiting for the next poll
   }
 
   async #fail(row: MailOutboxRow, claimId: string, error: unknown, giveUp: boolean): Promise<void> {

@@ -102,5 +102,5 @@ export async function countRecoveryCodes(db: Db, userId: string): Promise<number
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow()
-  return Number(row.count)
+  return row.count
 }

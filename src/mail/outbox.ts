@@ -120,6 +120,7 @@ export class MailSender {
   #running: Promise<void> | undefined
   #again = false
   #stopped = true
+  #closed = false
 
   constructor(
     private readonly db: Db,
@@ -135,12 +136,15 @@ export class MailSender {
 
   /** Starts polling (and delivers what is already due). */
   start(): void {
+    if (this.#closed) return
     this.#stopped = false
     this.wake()
   }
 
   /** Stops polling and waits for a delivery in progress; the transport is closed. */
   async stop(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
     this.#stopped = true
     clearTimeout(this.#timer)
     await this.#running

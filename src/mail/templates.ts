@@ -36,8 +36,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
+// Tokens are base64url, so they need no escaping in a URL.
 function tokenLink(appUrl: string, path: string, token: string): string {
-  return `${appUrl}${path}#token=${encodeURIComponent(token)}`
+  return `${appUrl}${path}#token=${token}`
 }
 
 const NOT_YOU = 'If this was not you, change your password now and turn on two-factor sign-in.'

@@ -134,6 +134,13 @@ export async function startSmtpServer(t: TestContext): Promise<TestSmtpServer> {
   const address = server.server.address()
   state.port = typeof address === 'object' && address ? address.port : 0
   state.url = `smtp://127.0.0.1:${state.port}`
-  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve()
+        })
+      }),
+  )
   return state
 }

@@ -27,6 +27,8 @@ export interface TestApp {
   logs: () => Array<Record<string, unknown>>
   /** The raw log text, for "this secret never appears" assertions. */
   logText: () => string
+  /** The fresh database's own URL (not rewritten by `connectVia`), for checking what was stored. */
+  databaseUrl: string
 }
 
 async function adminQuery(sql: string): Promise<void> {
@@ -77,12 +79,20 @@ export async function freshDatabaseUrl(
 export async function buildTestApp(
   t: TestContext,
   env: Record<string, string> = {},
-  options: { engine?: 'sqlite' | 'postgres'; version?: string; mailSender?: Partial<SenderOptions> } = {},
+  options: {
+    engine?: 'sqlite' | 'postgres'
+    version?: string
+    /** Rewrites the fresh database's URL the app connects to, e.g. to go through a test's TCP proxy. */
+    connectVia?: (url: string) => string
+    /** Pacing of the app's mail sender. */
+    mailSender?: Partial<SenderOptions>
+  } = {},
 ): Promise<TestApp> {
   const database = await createFreshDatabase(options.engine)
+  const url = options.connectVia ? options.connectVia(database.url) : database.url
   // A key per app, so tests never write SECRET_KEY_FILE into the working tree.
   const config = loadConfig({
-    DATABASE_URL: database.url,
+    DATABASE_URL: url,
     LOG_LEVEL: 'info',
     SECRET_KEY: randomBytes(32).toString('base64'),
     ...env,
@@ -117,7 +127,7 @@ export async function buildTestApp(
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as Record<string, unknown>)
-  return { app, db, config, logs, logText }
+  return { app, db, config, logs, logText, databaseUrl: database.url }
 }
 
 /** Parses a JSON response body; the type argument states what the test expects to find. */

@@ -86,6 +86,51 @@ describe('email verification: happy', () => {
   })
 })
 
+describe('REQUIRE_VERIFIED_EMAIL', () => {
+  it('an unverified account gets 403 EMAIL_NOT_VERIFIED after a correct password, and a fresh link', async (t) => {
+    const { app, smtp } = await buildMailingApp(t, { REQUIRE_VERIFIED_EMAIL: 'true' })
+    const email = uniqueEmail()
+    const password = strongPassword()
+    assert.equal(
+      (await app.inject({ method: 'POST', url: '/v1/register', payload: { email, password } })).statusCode,
+      201,
+    )
+    const first = tokenFromMail(await mailTo(smtp, email, VERIFY_SUBJECT))
+    const before = smtp.mails.length
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      payload: { email, password: 'not the password at all' },
+    })
+    assert.equal(wrong.statusCode, 401, 'a wrong password never learns the verification state')
+    const refused = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
+    assert.equal(refused.statusCode, 403)
+    assert.equal(json<ErrorResponse>(refused).error.code, 'EMAIL_NOT_VERIFIED')
+    const fresh = tokenFromMail(await mailTo(smtp, email, VERIFY_SUBJECT, before))
+    assert.equal((await verify(app, first)).statusCode, 422, 'the fresh link voided the first')
+    assert.equal((await verify(app, fresh)).statusCode, 204)
+    const allowed = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
+    assert.equal(allowed.statusCode, 201)
+  })
+
+  it('a password reset proves the address too, so a lost verification mail never locks anyone out', async (t) => {
+    const { app, smtp } = await buildMailingApp(t, { REQUIRE_VERIFIED_EMAIL: 'true' })
+    const email = uniqueEmail()
+    await register(app, email)
+    await app.inject({ method: 'POST', url: '/v1/password-resets', payload: { email } })
+    const token = tokenFromMail(await mailTo(smtp, email, 'Reset your password'))
+    const password = strongPassword()
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/v1/password-resets/confirm',
+      payload: { token, new_password: password },
+    })
+    assert.equal(reset.statusCode, 204)
+    const login = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
+    assert.equal(login.statusCode, 201)
+  })
+})
+
 describe('email verification: errors', () => {
   it('an expired or malformed token answers 422 fields.token', async (t) => {
     const { app, db, smtp } = await buildMailingApp(t)

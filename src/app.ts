@@ -47,6 +47,8 @@ declare module 'fastify' {
     secretBox: SecretBox
     /** Delivers the mail outbox; `wake()` it after a transaction that queued mail. */
     mailSender: MailSender
+    /** Where the process is in its life; `draining` once shutdown has begun. */
+    lifecycle: { draining: boolean }
   }
 }
 
@@ -170,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.mail.kind === 'log' && process.env['NODE_ENV'] === 'production') {
     app.log.warn('MAIL_URL is "log": mail is written to the log, not sent. Set MAIL_URL to an SMTP server.')
   }
+  app.decorate('lifecycle', { draining: false })
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)

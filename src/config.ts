@@ -70,6 +70,8 @@ export interface Config {
   secretKeyFile: string
   /** The name authenticator apps show beside the account's codes. */
   totpIssuer: string
+  /** After SIGTERM, how long readiness answers 503 (while still serving) before the listener closes. */
+  shutdownDrainMs: number
   /** Longest wait for a request's complete headers (slowloris defence). */
   headersTimeoutMs: number
   /** Longest wait for a whole request, body included (trickled bodies). */
@@ -330,6 +332,13 @@ function readTotpIssuer(env: Env): string {
   return text
 }
 
+function readShutdownDrain(env: Env): number {
+  const ms = readDuration(env, 'SHUTDOWN_DRAIN', '0s', 0)
+  if (ms > 300_000)
+    throw new ConfigError('SHUTDOWN_DRAIN', 'a duration up to 5m', readString(env, 'SHUTDOWN_DRAIN', '0s'))
+  return ms
+}
+
 /** Reads and validates the environment; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const sessionLifeMs = readDuration(env, 'SESSION_LIFE', '14d', 1)
@@ -385,6 +394,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     secretKey: readSecretKey(env),
     secretKeyFile: resolve(readString(env, 'SECRET_KEY_FILE', './data/secret.key')),
     totpIssuer: readTotpIssuer(env),
+    shutdownDrainMs: readShutdownDrain(env),
     headersTimeoutMs,
     requestTimeoutMs,
   })

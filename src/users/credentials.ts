@@ -99,8 +99,8 @@ export function hashNewPassword(password: string): Promise<string> {
 /** Options of a password check. */
 export interface PasswordCheckOptions {
   /**
-   * Forget the counted attempts when the password matches (default true). A caller with a second
-   * factor still to check passes false and calls `forgetPasswordAttempts` once that also succeeded.
+   * Forget the counted attempts when the password matches (default: unless the account has a second
+   * factor, whose check must pass too; the caller then calls `forgetPasswordAttempts`).
    */
   resetOnSuccess?: boolean
 }
@@ -129,7 +129,9 @@ export async function checkAccountPassword(
   const normalized = normalizePassword(password)
   const matches = await verifyPassword(user?.password_hash ?? credentials.dummyHash, normalized)
   if (!matches || !user) return false
-  if (options.resetOnSuccess ?? true) await forgetPasswordAttempts(db, attempt)
+  // With two-factor sign-in on, the password alone is not a successful login: the count is cleared
+  // only once the code passes too, or guessing codes with a known password would never be limited.
+  if (options.resetOnSuccess ?? user.totp_enabled !== 1) await forgetPasswordAttempts(db, attempt)
   // Hashes made with older, weaker parameters are upgraded the next time the password is known.
   if (needsRehash(user.password_hash)) {
     await replacePasswordHash(db, user, await hashPassword(normalized))

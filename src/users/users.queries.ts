@@ -22,13 +22,18 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
   return row !== undefined
 }
 
-/** Changes a user's profile or password hash and bumps its version (a new hash also bumps
- * `credentials_version`, which voids logins checked against the old one); with `expectedVersion`,
- * only if nobody changed it meanwhile. Returns the updated row, or undefined when the condition failed. */
+/** Changes a user's profile, password hash, email or flags and bumps its version (a new hash also bumps
+ * `credentials_version`, which voids logins checked against the old one); with `expectedVersion`, only
+ * if nobody changed it meanwhile. Returns the updated row, or undefined when the condition failed. */
 export async function updateUser(
   db: Db,
   id: string,
-  changes: Partial<Pick<UserRow, 'display_name' | 'preferences' | 'password_hash'>>,
+  changes: Partial<
+    Pick<
+      UserRow,
+      'display_name' | 'preferences' | 'password_hash' | 'email' | 'email_verified' | 'totp_enabled'
+    >
+  >,
   now: number,
   expectedVersion?: number,
 ): Promise<UserRow | undefined> {

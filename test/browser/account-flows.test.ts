@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict'
-import { createHmac } from 'node:crypto'
 import { describe, it } from 'node:test'
-import { setTimeout as delay } from 'node:timers/promises'
 import type { Page } from 'playwright-core'
-import { strongPassword, uniqueEmail, type TestApp } from '../helpers.js'
+import { mailCount, mailedLink, totp } from '../client/account-helpers.js'
+import { strongPassword, uniqueEmail } from '../helpers.js'
 import {
   browserSkip,
   buildWebApp,
@@ -15,43 +14,6 @@ import {
 
 // Email verification, password reset, email change and two-factor sign-in through the web app, with
 // the links Quire mails (MAIL_URL=log at debug level writes them, token included, to the log).
-
-/** The link in the newest mail sent to `to` whose subject matches, waiting for the outbox to send it. */
-async function mailedLink(api: TestApp, to: string, subject: RegExp, after = 0): Promise<string> {
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const mails = api
-      .logs()
-      .map((line) => line['mail'] as { to?: string; subject?: string; text?: string } | undefined)
-      .filter((mail) => mail?.to === to && subject.test(mail.subject ?? ''))
-    const link = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(mails.at(-1)?.text ?? '')?.[0]
-    if (link !== undefined && mails.length > after) return link
-    if (Date.now() > deadline) throw new Error(`no mail "${String(subject)}" to ${to}`)
-    await delay(100)
-  }
-}
-
-function mailCount(api: TestApp, to: string, subject: RegExp): number {
-  return api
-    .logs()
-    .map((line) => line['mail'] as { to?: string; subject?: string } | undefined)
-    .filter((mail) => mail?.to === to && subject.test(mail.subject ?? '')).length
-}
-
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) of a base32 secret, `stepOffset` steps from now. */
-function totp(secret: string, stepOffset = 0): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-  let bits = ''
-  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
-    bits += alphabet.indexOf(char).toString(2).padStart(5, '0')
-  }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)))
-  const counter = Buffer.alloc(8)
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + stepOffset))
-  const mac = createHmac('sha1', key).update(counter).digest()
-  const offset = (mac.at(-1) ?? 0) & 0x0f
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
-}
 
 async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Log out/ }).click()

@@ -50,6 +50,8 @@ export async function launchBrowser(t: TestContext): Promise<BrowserContext> {
     viewport: DESKTOP,
     acceptDownloads: true,
   })
+  // The whole suite runs two test files at a time on a small machine: give each step room.
+  context.setDefaultTimeout(60_000)
   t.after(async () => {
     await context.close()
     rmSync(profile, { recursive: true, force: true })

@@ -265,7 +265,7 @@ describe('two-factor sign-in: errors', () => {
 
 describe('two-factor sign-in: security', () => {
   it('wrong codes count as failed logins: the account limit then answers 429', async (t) => {
-    const { app } = await buildMailingApp(t, { LOGIN_FAILURE_LIMIT: '3/15m' })
+    const { app, logs } = await buildMailingApp(t, { LOGIN_FAILURE_LIMIT: '3/15m' })
     const user = await registerAndLogin(app)
     const { secret } = await turnOn(app, user)
     for (let i = 0; i < 3; i++) {
@@ -275,6 +275,13 @@ describe('two-factor sign-in: security', () => {
     const limited = await login(app, user, { totp_code: totpCode(secret, Date.now() + STEP_MS) })
     assert.equal(limited.statusCode, 429, 'even the right code waits out the limit')
     assert.ok(Number(limited.headers['retry-after']) > 0)
+    const events = logs().map((line) => line['event'])
+    assert.equal(
+      events.filter((event) => event === 'totp_failed').length,
+      3,
+      'each refused code is a security event',
+    )
+    assert.ok(events.includes('totp_enabled'))
   })
 
   it('the secret and the recovery codes are stored encrypted or hashed, and never logged', async (t) => {

@@ -10,6 +10,7 @@ export const SECURITY_EVENTS = [
   'auth.login.succeeded',
   'auth.login.failed',
   'auth.lockout',
+  'auth.recovery_code.used',
   'password.changed',
   'password.breached',
   'session.revoked',

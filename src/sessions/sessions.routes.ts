@@ -75,7 +75,9 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
       )
     }
     await forgetPasswordAttempts(db, attempt)
-    if (usedRecoveryCode) app.log.info({ user_id: user.id }, 'login with a recovery code')
+    if (usedRecoveryCode) {
+      logSecurityEvent(attempt.log, 'auth.recovery_code.used', { userId: user.id })
+    }
   }
 
   // The password was right, so the owner is asking: a fresh link goes out (within the account's mail

@@ -58,12 +58,18 @@ export function fieldsError(fields: FieldErrors): ApiError {
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({
-      code: Type.String({ description: 'Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR' }),
+      code: Type.String({
+        maxLength: 64,
+        pattern: '^[A-Z][A-Z_]*$',
+        description: 'Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR',
+      }),
       message: Type.String({
+        maxLength: 1000,
         description: 'Human-readable explanation; may change, suitable as fallback text',
       }),
       fields: Type.Optional(
-        Type.Record(Type.String(), Type.String(), {
+        Type.Record(Type.String(), Type.String({ maxLength: 1000 }), {
+          maxProperties: 100,
           description: 'Field name → why it failed; present only for field validation failures',
         }),
       ),
@@ -80,7 +86,10 @@ export function errorBody(code: string, message: string, fields?: FieldErrors): 
     : { error: { code, message } }
 }
 
-/** Response schemas for the given error statuses, for a route's `response` map (documentation and serialisation). */
+/**
+ * Response schemas for the given error statuses, for a route's `response` map (documentation and
+ * serialisation). 500 is always included: any route can fail unexpectedly.
+ */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorBody]))
+  return Object.fromEntries([...statuses, 500].map((status) => [status, ErrorBody]))
 }

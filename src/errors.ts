@@ -87,9 +87,16 @@ export function errorBody(code: string, message: string, fields?: FieldErrors): 
 }
 
 /**
- * Response schemas for the given error statuses, for a route's `response` map (documentation and
- * serialisation). 500 is always included: any route can fail unexpectedly.
+ * Failures any route can answer, whatever it does: a malformed request (bad query string, repeated
+ * token, unparsable body: 400), a body too large (413) or of a type it does not take (415), a URL or
+ * headers too large (414, 431), the database out of reach (503), an unexpected failure (500).
+ */
+const ANY_ROUTE_FAILURES = [400, 413, 414, 415, 431, 500, 503]
+
+/**
+ * Response schemas for the given error statuses plus those any route can answer, for a route's
+ * `response` map (documentation and serialisation).
  */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
-  return Object.fromEntries([...statuses, 500].map((status) => [status, ErrorBody]))
+  return Object.fromEntries([...statuses, ...ANY_ROUTE_FAILURES].map((status) => [status, ErrorBody]))
 }

@@ -50,7 +50,11 @@ function freePort(): Promise<number> {
 }
 
 /** Starts Prism proxying to the upstream, validating against the document; answers its base URL. */
-async function startPrism(t: TestContext, documentFile: string, upstream: string): Promise<string> {
+async function startPrism(
+  t: TestContext,
+  documentFile: string,
+  upstream: string,
+): Promise<{ base: string; output: () => string; running: () => boolean }> {
   const port = await freePort()
   const child = spawn(
     PRISM,
@@ -74,13 +78,17 @@ async function startPrism(t: TestContext, documentFile: string, upstream: string
     if (child.exitCode !== null) throw new Error(`prism exited: ${output}`)
     return output.includes('Prism is listening') ? true : undefined
   })
-  return `http://127.0.0.1:${port}`
+  return {
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    running: () => child.exitCode === null && child.signalCode === null,
+  }
 }
 
 describe('contract check (Prism validating proxy in front of the built server)', () => {
   it(`every response matches the OpenAPI document (${TEST_ENGINE})`, async (t) => {
     await ensureBuilt(t)
-    const server = await startListening(t, { DATABASE_URL: await freshDatabaseUrl(t), LOG_LEVEL: 'warn' })
+    const server = await startListening(t, { DATABASE_URL: await freshDatabaseUrl(t) })
     const upstream = `http://127.0.0.1:${server.port}`
     const documentText = await (await fetch(`${upstream}/v1/openapi.json`)).text()
     const dir = mkdtempSync(join(tmpdir(), 'quire-contract-'))
@@ -89,7 +97,8 @@ describe('contract check (Prism validating proxy in front of the built server)',
     })
     const documentFile = join(dir, 'openapi.json')
     writeFileSync(documentFile, documentText)
-    const base = await startPrism(t, documentFile, upstream)
+    const prism = await startPrism(t, documentFile, upstream)
+    const base = prism.base
 
     const violations: string[] = []
     const checked = new Map<string, number>()
@@ -133,7 +142,8 @@ describe('contract check (Prism validating proxy in front of the built server)',
       }
       return { status: response.status, headers: response.headers, body: text }
     }
-    const dataOf = <T>(exchange: Exchange): T => (JSON.parse(exchange.body) as { data: T }).data
+    const dataOf = (exchange: Exchange): { id: string; token?: string } =>
+      (JSON.parse(exchange.body) as { data: { id: string; token?: string } }).data
 
     // The walk: every operation's success path, in the order a client would use them.
     assert.equal((await send('GET', '/v1')).status, 200)
@@ -144,15 +154,13 @@ describe('contract check (Prism validating proxy in front of the built server)',
       201,
     )
     const login = await send('POST', '/v1/sessions', { json: { email, password } })
-    const { token } = dataOf<{ token: string }>(login)
-    const spare = dataOf<{ id: string }>(await send('POST', '/v1/sessions', { json: { email, password } }))
+    const token = dataOf(login).token ?? ''
+    const spare = dataOf(await send('POST', '/v1/sessions', { json: { email, password } }))
     await send('GET', '/v1/me?include=sessions,posts', { token })
     await send('PATCH', '/v1/me', { token, json: { display_name: 'Ada L.', preferences: { theme: 'dark' } } })
     await send('GET', '/v1/sessions?limit=1', { token })
     await send('DELETE', `/v1/sessions/${spare.id}`, { token })
-    const post = dataOf<{ id: string }>(
-      await send('POST', '/v1/posts', { token, json: { title: 'Walk', body: 'Text' } }),
-    )
+    const post = dataOf(await send('POST', '/v1/posts', { token, json: { title: 'Walk', body: 'Text' } }))
     const etag = (await send('GET', `/v1/posts/${post.id}`, { token })).headers.get('etag') ?? ''
     await send('GET', `/v1/posts/${post.id}`, { token, headers: { 'if-none-match': etag } })
     await send('PATCH', `/v1/posts/${post.id}`, {
@@ -167,7 +175,7 @@ describe('contract check (Prism validating proxy in front of the built server)',
     await send('GET', '/v1/posts?limit=1', { token })
     await send('GET', '/v1/posts?from=0', {})
     await send('GET', '/v1/me/posts', { token })
-    const raw = dataOf<{ id: string }>(
+    const raw = dataOf(
       await send('POST', `/v1/posts/${post.id}/attachments?filename=notes.txt`, {
         token,
         body: 'some notes',
@@ -178,7 +186,7 @@ describe('contract check (Prism validating proxy in front of the built server)',
     const multipart =
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="pixel.png"\r\n` +
       `Content-Type: image/png\r\n\r\nPNGDATA\r\n--${boundary}--\r\n`
-    const photo = dataOf<{ id: string }>(
+    const photo = dataOf(
       await send('POST', `/v1/posts/${post.id}/attachments`, {
         token,
         body: multipart,
@@ -198,7 +206,7 @@ describe('contract check (Prism validating proxy in front of the built server)',
     })
     await send('POST', `/v1/posts/${post.id}/attachments/${photo.id}/select`, { token })
     await send('PATCH', `/v1/attachments/${raw.id}`, { token, json: { filename: 'renamed.txt' } })
-    const comment = dataOf<{ id: string }>(
+    const comment = dataOf(
       await send('POST', `/v1/posts/${post.id}/comments`, { token, json: { body: 'First' } }),
     )
     await send('POST', `/v1/posts/${post.id}/attachments/${photo.id}/comments`, {
@@ -218,10 +226,22 @@ describe('contract check (Prism validating proxy in front of the built server)',
       seed: 7,
       numRuns: GENERATED,
     })
-    // Not the requests that would end the walk's account or session halfway through.
+    // Not the requests that would end the walk's account or session halfway through, nor those with a
+    // malformed percent-encoding in the path: Prism 5.14 crashes on them (the fuzzer covers them).
+    const decodablePath = (url: string): boolean => {
+      try {
+        decodeURIComponent(url.split('?', 1)[0] ?? '')
+        return true
+      } catch {
+        return false
+      }
+    }
     const safe = generated.filter(
       (request: FuzzRequest) =>
-        !/\/(me|sessions\/others)\/?(\?|$)/.test(request.url) || request.method !== 'DELETE',
+        decodablePath(request.url) &&
+        // Prism 5.14 cannot relay a HEAD answer (it expects a body); the walk's GETs cover those routes.
+        request.method !== 'HEAD' &&
+        (request.method !== 'DELETE' || !/\/(me|sessions\/others)\/?(\?|$)/.test(request.url)),
     )
     for (let start = 0; start < safe.length; start += 5) {
       await Promise.all(
@@ -236,6 +256,9 @@ describe('contract check (Prism validating proxy in front of the built server)',
             // fetch refuses some generated requests itself (forbidden header values): not the server's answer.
             if (!(error instanceof TypeError))
               throw new Error(`${describeRequest(request)}: ${String(error)}`)
+            if (!prism.running()) {
+              throw new Error(`Prism died on ${describeRequest(request)}: ${prism.output().slice(-2000)}`)
+            }
           }
         }),
       )

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { buildTestApp, TEST_ENGINE } from '../helpers.js'
+import { buildTestApp, strongPassword, TEST_ENGINE, uniqueEmail } from '../helpers.js'
 
 // Spectral with the OWASP API Security ruleset (.spectral.yaml) on the document the server serves:
 // no errors allowed; the warning count is reported.
@@ -68,5 +68,37 @@ describe('Spectral (OWASP ruleset) on the served OpenAPI document', { skip }, ()
       [],
       `${errors.length} errors`,
     )
+  })
+
+  it('registration and login send the RateLimit headers the document declares', async (t) => {
+    const { app } = await buildTestApp(t, { AUTH_IP_LIMIT: '5/1m' })
+    const email = uniqueEmail()
+    const password = strongPassword()
+    const register = await app.inject({ method: 'POST', url: '/v1/register', payload: { email, password } })
+    assert.equal(register.statusCode, 201)
+    assert.equal(register.headers['ratelimit-limit'], '5')
+    assert.equal(register.headers['ratelimit-remaining'], '4')
+    assert.match(String(register.headers['ratelimit-reset']), /^\d+$/)
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      payload: { email, password: 'nope' },
+    })
+    assert.equal(wrong.statusCode, 401)
+    assert.equal(wrong.headers['ratelimit-remaining'], '3')
+    const document = JSON.parse((await app.inject({ url: '/v1/openapi.json' })).body) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>
+      >
+    }
+    for (const path of ['/v1/register', '/v1/sessions']) {
+      const responses = document.paths[path]?.['post']?.responses ?? {}
+      for (const [status, response] of Object.entries(responses)) {
+        if (!/^[24]/.test(status)) continue
+        assert.ok(response.headers?.['RateLimit-Limit'], `${path} ${status} declares RateLimit-Limit`)
+      }
+      assert.ok(responses['429']?.headers?.['Retry-After'], `${path} 429 declares Retry-After`)
+    }
   })
 })

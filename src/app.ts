@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Readonly<Config>
     db: Db
+    /** Where the process is in its life; `draining` once shutdown has begun. */
+    lifecycle: { draining: boolean }
   }
 }
 
@@ -133,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('config', config)
   app.decorate('db', db)
+  app.decorate('lifecycle', { draining: false })
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)

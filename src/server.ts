@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type DatabaseConfig } from './config.js'
@@ -56,15 +57,18 @@ async function main(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals): void => {
     if (shuttingDown) return
     shuttingDown = true
-    app.log.info({ signal }, 'shutting down')
+    app.log.info({ signal, drain_ms: config.shutdownDrainMs }, 'shutting down')
+    // Draining: still serving, but readiness answers 503 so a load balancer stops sending new
+    // requests before the listener closes under them.
+    app.lifecycle.draining = true
     // A request that never finishes must not keep the process alive past the grace period.
     const forced = setTimeout(() => {
       app.log.error('graceful shutdown timed out; exiting')
       process.exit(1)
-    }, SHUTDOWN_GRACE_MS)
+    }, config.shutdownDrainMs + SHUTDOWN_GRACE_MS)
     forced.unref()
-    app
-      .close()
+    delay(config.shutdownDrainMs)
+      .then(() => app.close())
       .then(() => db.destroy())
       .then(() => {
         app.log.info('shutdown complete')

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
+import { DOCS_CSS, DOCS_FAVICON_SVG, DOCS_JS, DOCS_LOGO_SVG } from './theme.js'
 
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Limit': {
@@ -135,5 +136,22 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Quire serves plain HTTP (often on a LAN host, not localhost): upgrading would break every asset.
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
     uiConfig: { url: '/v1/openapi.json', deepLinking: true, displayRequestDuration: true },
+    // "Try it" calls the server the page came from (the document names no other server), never a validator.
+    validatorUrl: false,
+    logo: { type: 'image/svg+xml', content: DOCS_LOGO_SVG, href: `${app.prefix}/docs`, target: '_self' },
+    theme: {
+      title: 'Quire API reference',
+      css: [{ filename: 'quire.css', content: DOCS_CSS }],
+      js: [{ filename: 'quire.js', content: DOCS_JS }],
+      favicon: [
+        {
+          filename: 'favicon.svg',
+          rel: 'icon',
+          sizes: 'any',
+          type: 'image/svg+xml',
+          content: DOCS_FAVICON_SVG,
+        },
+      ],
+    },
   })
 }

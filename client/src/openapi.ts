@@ -138,6 +138,14 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -179,6 +187,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -199,6 +215,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -219,6 +243,42 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -239,6 +299,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -259,6 +327,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -278,6 +354,84 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         429: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -394,6 +548,7 @@ export interface paths {
                     /** @description Client address (honours TRUST_PROXY) */
                     ip: string | null
                   }
+                  /** @description Related URLs; follow, never build */
                   links: {
                     [key: string]: string
                   }
@@ -449,6 +604,26 @@ export interface paths {
           content?: never
         }
         /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         401: {
           headers: {
             [name: string]: unknown
@@ -469,7 +644,127 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -560,6 +855,46 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -601,6 +936,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -769,6 +1164,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -790,6 +1205,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -943,6 +1418,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -984,6 +1479,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -1074,143 +1629,13 @@ export interface paths {
                   /** @description Client address (honours TRUST_PROXY) */
                   ip: string | null
                 }
+                /** @description Related URLs; follow, never build */
                 links: {
                   [key: string]: string
                 }
               }[]
               /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
               next_page_token?: string
-            }
-          }
-        }
-        /** @description Error envelope: never carries `data` */
-        400: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': {
-              error: {
-                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
-                code: string
-                /** @description Human-readable explanation; may change, suitable as fallback text */
-                message: string
-                /** @description Field name → why it failed; present only for field validation failures */
-                fields?: {
-                  [key: string]: string
-                }
-              }
-            }
-          }
-        }
-        /** @description Error envelope: never carries `data` */
-        401: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': {
-              error: {
-                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
-                code: string
-                /** @description Human-readable explanation; may change, suitable as fallback text */
-                message: string
-                /** @description Field name → why it failed; present only for field validation failures */
-                fields?: {
-                  [key: string]: string
-                }
-              }
-            }
-          }
-        }
-        /** @description Error envelope: never carries `data` */
-        422: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': {
-              error: {
-                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
-                code: string
-                /** @description Human-readable explanation; may change, suitable as fallback text */
-                message: string
-                /** @description Field name → why it failed; present only for field validation failures */
-                fields?: {
-                  [key: string]: string
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    put?: never
-    /**
-     * Log in
-     * @description Creates a session and returns its token in clear, this once; only its SHA-256 is stored. A wrong email and a wrong password give the same 401. Failed attempts are limited per account (LOGIN_FAILURE_LIMIT) and attempts per client address (AUTH_IP_LIMIT): 429 with Retry-After.
-     */
-    post: {
-      parameters: {
-        query?: never
-        header?: never
-        path?: never
-        cookie?: never
-      }
-      requestBody: {
-        content: {
-          'application/json': {
-            email: string
-            password: string
-          }
-        }
-      }
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown
-          }
-          content: {
-            'application/json': {
-              data: {
-                /**
-                 * Format: uuid
-                 * @description UUIDv7; ordering by ID is ordering by creation
-                 */
-                id: string
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 UTC with milliseconds
-                 */
-                created_at: string
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 UTC with milliseconds
-                 */
-                updated_at: string
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 UTC with milliseconds
-                 */
-                expires_at: string
-                /** @description True for the session making this request */
-                current: boolean
-                /** @description Gathered when the session was created */
-                metadata: {
-                  user_agent: string | null
-                  /** @description Client address (honours TRUST_PROXY) */
-                  ip: string | null
-                }
-                links: {
-                  [key: string]: string
-                }
-                /**
-                 * Format: uuid
-                 * @description Send as `Authorization: Bearer <token>`; never shown again
-                 */
-                token: string
-              }
             }
           }
         }
@@ -1275,6 +1700,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -1315,7 +1760,393 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    /**
+     * Log in
+     * @description Creates a session and returns its token in clear, this once; only its SHA-256 is stored. A wrong email and a wrong password give the same 401. Failed attempts are limited per account (LOGIN_FAILURE_LIMIT) and attempts per client address (AUTH_IP_LIMIT): 429 with Retry-After.
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            email: string
+            password: string
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                expires_at: string
+                /** @description True for the session making this request */
+                current: boolean
+                /** @description Gathered when the session was created */
+                metadata: {
+                  user_agent: string | null
+                  /** @description Client address (honours TRUST_PROXY) */
+                  ip: string | null
+                }
+                /** @description Related URLs; follow, never build */
+                links: {
+                  [key: string]: string
+                }
+                /**
+                 * Format: uuid
+                 * @description Send as `Authorization: Bearer <token>`; never shown again
+                 */
+                token: string
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         429: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            /** @description Requests allowed per window from this client address */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -1373,7 +2204,147 @@ export interface paths {
           content?: never
         }
         /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -1433,6 +2404,26 @@ export interface paths {
           content?: never
         }
         /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         401: {
           headers: {
             [name: string]: unknown
@@ -1454,6 +2445,126 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -1599,7 +2710,127 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -1758,6 +2989,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -1779,6 +3030,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -1923,7 +3234,127 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -2031,6 +3462,26 @@ export interface paths {
           content?: never
         }
         /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         401: {
           headers: {
             [name: string]: unknown
@@ -2052,6 +3503,126 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -2272,6 +3843,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -2293,6 +3884,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -2336,6 +3987,26 @@ export interface paths {
             [name: string]: unknown
           }
           content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
         }
         /** @description Error envelope: never carries `data` */
         401: {
@@ -2399,6 +4070,126 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -2621,6 +4412,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -2642,6 +4453,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -2716,7 +4587,10 @@ export interface paths {
                 filename: string
                 /** @description The media type the file was uploaded with; sent back on download */
                 content_type: string
-                /** @description In bytes */
+                /**
+                 * Format: int64
+                 * @description In bytes
+                 */
                 size: number
                 /** @description SHA-256 of the content, lowercase hex */
                 sha256: string
@@ -2801,7 +4675,127 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -2875,7 +4869,10 @@ export interface paths {
                 filename: string
                 /** @description The media type the file was uploaded with; sent back on download */
                 content_type: string
-                /** @description In bytes */
+                /**
+                 * Format: int64
+                 * @description In bytes
+                 */
                 size: number
                 /** @description SHA-256 of the content, lowercase hex */
                 sha256: string
@@ -2998,6 +4995,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -3019,6 +5036,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -3092,7 +5169,10 @@ export interface paths {
                 filename: string
                 /** @description The media type the file was uploaded with; sent back on download */
                 content_type: string
-                /** @description In bytes */
+                /**
+                 * Format: int64
+                 * @description In bytes
+                 */
                 size: number
                 /** @description SHA-256 of the content, lowercase hex */
                 sha256: string
@@ -3122,6 +5202,26 @@ export interface paths {
           content?: never
         }
         /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         401: {
           headers: {
             [name: string]: unknown
@@ -3143,6 +5243,126 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -3209,6 +5429,8 @@ export interface paths {
             'Accept-Ranges'?: string
             /** @description On 206: `bytes start-end/size` */
             'Content-Range'?: string
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3228,6 +5450,8 @@ export interface paths {
             'Accept-Ranges'?: string
             /** @description On 206: `bytes start-end/size` */
             'Content-Range'?: string
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3240,6 +5464,26 @@ export interface paths {
             [name: string]: unknown
           }
           content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
         }
         /** @description Error envelope: never carries `data` */
         401: {
@@ -3282,7 +5526,127 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         416: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -3387,6 +5751,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         401: {
           headers: {
             [name: string]: unknown
@@ -3448,6 +5832,126 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -3508,6 +6012,26 @@ export interface paths {
           content?: never
         }
         /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         401: {
           headers: {
             [name: string]: unknown
@@ -3569,6 +6093,126 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -3637,7 +6281,10 @@ export interface paths {
                 filename: string
                 /** @description The media type the file was uploaded with; sent back on download */
                 content_type: string
-                /** @description In bytes */
+                /**
+                 * Format: int64
+                 * @description In bytes
+                 */
                 size: number
                 /** @description SHA-256 of the content, lowercase hex */
                 sha256: string
@@ -3780,6 +6427,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -3801,6 +6468,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -3963,7 +6690,127 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -4137,6 +6984,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -4158,6 +7025,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -4326,7 +7253,127 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -4502,6 +7549,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -4523,6 +7590,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -4627,6 +7754,26 @@ export interface paths {
           content?: never
         }
         /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         401: {
           headers: {
             [name: string]: unknown
@@ -4648,6 +7795,126 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -4860,6 +8127,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -4881,6 +8168,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -4924,6 +8271,26 @@ export interface paths {
             [name: string]: unknown
           }
           content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
         }
         /** @description Error envelope: never carries `data` */
         401: {
@@ -4987,6 +8354,126 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }
@@ -5201,6 +8688,26 @@ export interface paths {
           }
         }
         /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
         415: {
           headers: {
             [name: string]: unknown
@@ -5222,6 +8729,66 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
           headers: {
             [name: string]: unknown
           }

@@ -85,7 +85,11 @@ async function startPrism(
   }
 }
 
-describe('contract check (Prism validating proxy in front of the built server)', () => {
+// Once: the document and the shapes of answers do not depend on the engine (the fuzzer runs on both).
+const skip =
+  TEST_ENGINE === 'postgres' ? 'responses have the same shapes on both engines (SQLite pass only)' : false
+
+describe('contract check (Prism validating proxy in front of the built server)', { skip }, () => {
   it(`every response matches the OpenAPI document (${TEST_ENGINE})`, async (t) => {
     await ensureBuilt(t)
     const server = await startListening(t, { DATABASE_URL: await freshDatabaseUrl(t) })

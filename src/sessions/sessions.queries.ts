@@ -42,6 +42,12 @@ export async function deleteOtherUserSessions(db: Db, userId: string, keepId: st
   return Number(result.numDeletedRows)
 }
 
+/** Deletes every session of a user (a password reset signs out everywhere); returns how many went. */
+export async function deleteAllUserSessions(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 /** Keeps a user's `keep` most recently used sessions and deletes the rest. */
 export async function evictLeastRecentlyUsedSessions(db: Db, userId: string, keep: number): Promise<void> {
   await db

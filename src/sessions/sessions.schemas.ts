@@ -42,6 +42,19 @@ export const LoginBody = Type.Object(
   {
     email: Type.String({ maxLength: EMAIL_INPUT_MAX_LENGTH }),
     password: Type.String({ maxLength: PASSWORD_INPUT_MAX_LENGTH }),
+    totp_code: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'With two-factor sign-in on: the current six-digit code from the authenticator app',
+      }),
+    ),
+    recovery_code: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'With two-factor sign-in on, instead of totp_code: one of the recovery codes (each works once)',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

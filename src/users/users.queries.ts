@@ -22,12 +22,17 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
   return row !== undefined
 }
 
-/** Changes a user's profile or password hash and bumps its version; with `expectedVersion`, only
+/** Changes a user's profile, password hash, email or flags and bumps its version; with `expectedVersion`, only
  * if nobody changed it meanwhile. Returns the updated row, or undefined when the condition failed. */
 export async function updateUser(
   db: Db,
   id: string,
-  changes: Partial<Pick<UserRow, 'display_name' | 'preferences' | 'password_hash'>>,
+  changes: Partial<
+    Pick<
+      UserRow,
+      'display_name' | 'preferences' | 'password_hash' | 'email' | 'email_verified' | 'totp_enabled'
+    >
+  >,
   now: number,
   expectedVersion?: number,
 ): Promise<UserRow | undefined> {

@@ -255,6 +255,8 @@ describe('contract check (Prism validating proxy in front of the built server)',
         decodablePath(request.url) &&
         // Prism 5.14 cannot relay a HEAD answer (it expects a body); the walk's GETs cover those routes.
         request.method !== 'HEAD' &&
+        // Prism reads `/v1/posts/` as `/v1/posts/{id}` with an empty ID; the server ignores the slash.
+        !/\/(\?|$)/.test(request.url) &&
         (request.method !== 'DELETE' || !/\/(me|sessions\/others)\/?(\?|$)/.test(request.url)),
     )
     for (let start = 0; start < safe.length; start += 5) {

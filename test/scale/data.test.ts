@@ -10,6 +10,7 @@ import { copyDatabase, CopyRefused, tablesInOrder } from '../../src/data/copy.js
 import { listTables, type Row } from '../../src/data/data.queries.js'
 import { createDb, dialectOf, type Db } from '../../src/db/database.js'
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js'
+import { totpCode } from '../../src/totp/totp.js'
 import { ensureBuilt, ROOT, send, startListening } from '../e2e/built-server.js'
 import { tempDir } from './external.js'
 import { buildTestApp, freshDatabaseUrl, registerAndLogin, TEST_ENGINE, type TestApp } from '../helpers.js'
@@ -77,6 +78,30 @@ async function seed({ app }: TestApp): Promise<void> {
       })
     }
   }
+  // The account tables: a password-reset token (and its mail), a confirmed TOTP with recovery codes.
+  const [ada, bob] = users
+  assert.ok(ada && bob)
+  const reset = await app.inject({
+    method: 'POST',
+    url: '/v1/password-resets',
+    payload: { email: ada.email },
+  })
+  assert.equal(reset.statusCode, 202, reset.body)
+  const enrolment = await app.inject({
+    method: 'POST',
+    url: '/v1/me/totp',
+    headers: bob.auth,
+    payload: { password: bob.password },
+  })
+  assert.equal(enrolment.statusCode, 201, enrolment.body)
+  const { secret } = (JSON.parse(enrolment.body) as { data: { secret: string } }).data
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/v1/me/totp/confirm',
+    headers: bob.auth,
+    payload: { code: totpCode(secret) },
+  })
+  assert.equal(confirmed.statusCode, 200, confirmed.body)
   // A failed login leaves a rate-limit counter.
   await app.inject({
     method: 'POST',
@@ -124,7 +149,17 @@ async function copyAndCompare(source: Db, target: Db, batchRows: number): Promis
     assert.equal(report.sourceChecksum, report.targetChecksum)
   }
   const sourceRows = await everyRow(source)
-  assert.ok((sourceRows['posts']?.length ?? 0) >= 14 && (sourceRows['attachments']?.length ?? 0) >= 14)
+  for (const [table, least] of Object.entries({
+    posts: 14,
+    attachments: 14,
+    comments: 28,
+    rate_limits: 1,
+    account_tokens: 1,
+    totp_credentials: 1,
+    recovery_codes: 10,
+  })) {
+    assert.ok((sourceRows[table]?.length ?? 0) >= least, `the seed filled ${table}`)
+  }
   assert.deepEqual(await everyRow(target), sourceRows)
   // Several batches were reported for the bigger tables, ending at their totals.
   const postsProgress = progress.filter(([table]) => table === 'posts')

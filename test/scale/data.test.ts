@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
+import { createHmac } from 'node:crypto'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
@@ -10,7 +11,6 @@ import { copyDatabase, CopyRefused, tablesInOrder } from '../../src/data/copy.js
 import { listTables, type Row } from '../../src/data/data.queries.js'
 import { createDb, dialectOf, type Db } from '../../src/db/database.js'
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js'
-import { totpCode } from '../../src/totp/totp.js'
 import { ensureBuilt, ROOT, send, startListening } from '../e2e/built-server.js'
 import { tempDir } from './external.js'
 import { buildTestApp, freshDatabaseUrl, registerAndLogin, TEST_ENGINE, type TestApp } from '../helpers.js'
@@ -25,6 +25,20 @@ function open(t: TestContext, url: string): Db {
   const db = createDb(loadConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT: '0' }).database)
   t.after(() => db.destroy())
   return db
+}
+
+/** The current RFC 6238 code (HMAC-SHA-1, 30 s, 6 digits) for a base32 secret, to confirm a TOTP enrolment. */
+function totpCode(secretBase32: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  const bits = [...secretBase32.replace(/=+$/, '')]
+    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
+    .join('')
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)))
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)))
+  const hmac = createHmac('sha1', key).update(counter).digest()
+  const offset = (hmac[hmac.length - 1] ?? 0) & 0x0f
+  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
 }
 
 /** Fills an app's database through the API: users, sessions, posts, attachments (binary), comments, counters. */

@@ -39,7 +39,7 @@ async function insertBatched(
       // Rows are built to the table's shape above; Kysely cannot check a table name chosen at run time.
       await trx
         .insertInto(table)
-        .values(rows.slice(start, start + BATCH_ROWS) as never)
+        .values(rows.slice(start, start + BATCH_ROWS))
         .execute()
     }
   })

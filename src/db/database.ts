@@ -85,7 +85,7 @@ export function createDb(config: DatabaseConfig): Db {
 }
 
 /** The engine behind a Kysely instance (typed `Kysely<any>` in migrations). */
-export function dialectOf(db: Kysely<unknown>): DialectName {
+export function dialectOf(db: Pick<Kysely<unknown>, 'getExecutor'>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }
 

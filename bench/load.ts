@@ -1,7 +1,7 @@
 // Load generation for the benchmark: wrk (C, one thread) when installed, autocannon otherwise, and
 // the bare node:http server that answers a scenario's captured bytes: the fair ceiling.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -22,6 +22,8 @@ export interface LoadFigures {
   /** Responses outside 2xx plus socket errors and timeouts. */
   failures: number
   requests: number
+  /** Server CPU time per request (user + system), when the server's process was given. */
+  cpuMicrosPerRequest?: number
 }
 
 /** Which load generator runs: wrk when it is on the PATH (much cheaper per request), else autocannon. */
@@ -120,11 +122,51 @@ async function runAutocannon(
   }
 }
 
-/** Drives `base` with `connections` connections for `seconds`, as fast as it answers. */
-export function drive(base: string, shape: RequestShape, connections: number, seconds: number) {
-  return LOAD_GENERATOR === 'wrk'
-    ? runWrk(base, shape, connections, seconds)
-    : runAutocannon(base, shape, connections, seconds)
+/** CPU time (user + system) a process and its live children have used so far, in microseconds. */
+function cpuMicros(pid: number | undefined): number {
+  if (pid === undefined) return 0
+  const ticks = (id: string): number => {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+      return Number(fields[11] ?? 0) + Number(fields[12] ?? 0)
+    } catch {
+      return 0
+    }
+  }
+  let total = ticks(String(pid))
+  try {
+    const children = readFileSync(`/proc/${String(pid)}/task/${String(pid)}/children`, 'utf8').trim()
+    for (const child of children.split(/\s+/).filter(Boolean)) total += ticks(child)
+  } catch {
+    // no children
+  }
+  return (total * 1e6) / CLOCK_TICKS_PER_SECOND
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(
+  spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100,
+)
+
+/**
+ * Drives `base` with `connections` connections for `seconds`, as fast as it answers. With the
+ * server's `pid`, also reports the CPU time it spent per request: unlike requests per second, that
+ * barely moves when other work shares the machine.
+ */
+export async function drive(
+  base: string,
+  shape: RequestShape,
+  connections: number,
+  seconds: number,
+  pid?: number,
+): Promise<LoadFigures> {
+  const cpuBefore = cpuMicros(pid)
+  const figures =
+    LOAD_GENERATOR === 'wrk'
+      ? await runWrk(base, shape, connections, seconds)
+      : await runAutocannon(base, shape, connections, seconds)
+  const cpu = cpuMicros(pid) - cpuBefore
+  return { ...figures, cpuMicrosPerRequest: figures.requests > 0 ? Math.round(cpu / figures.requests) : 0 }
 }
 
 /** A steady, light probe (e.g. the health check) at `rate` requests per second, for its latency. */
@@ -143,7 +185,9 @@ export interface CapturedAnswer {
  * A bare node:http server in its own process answering exactly `answer` (status, content type, body
  * bytes) to every request after reading its body: what Node.js itself costs for the same bytes.
  */
-export async function startBareServer(answer: CapturedAnswer): Promise<{ base: string; stop: () => void }> {
+export async function startBareServer(
+  answer: CapturedAnswer,
+): Promise<{ base: string; pid: number | undefined; stop: () => void }> {
   const bodyFile = join(scratch, `body${String(Math.random()).slice(2)}`)
   writeFileSync(bodyFile, answer.body)
   const source = `
@@ -170,6 +214,7 @@ export async function startBareServer(answer: CapturedAnswer): Promise<{ base: s
   })
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: () => {
       child.kill('SIGTERM')
       rmSync(bodyFile, { force: true })

@@ -9,6 +9,7 @@
 //   npm run bench -- --scale           /me and the lists at 10k, 100k and 1M posts and sessions
 //   npm run bench -- --postgres        on a throwaway PostgreSQL database (QUIRE_TEST_POSTGRES_URL)
 //   npm run bench -- --cpu-prof        the server writes a CPU profile to bench/results/profiles/
+//   BENCH_SERVER=../old/dist/server.js                 measure another build against the same data
 //   BENCH_DURATION=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_ONLY=me,health   tune or narrow a run
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -44,6 +45,8 @@ const DATA = QUICK
   ? { users: 100, posts: 25_000, comments: 1_000, attachments: 5 }
   : { users: 1_000, posts: 100_000, comments: 10_000, attachments: 20 }
 const OUTPUT = join('bench', 'results', QUICK ? 'quick.json' : SCALE ? 'scale.json' : 'latest.json')
+// Another build to measure (e.g. an older revision's dist/server.js, for before → after figures).
+const SERVER_SCRIPT = process.env['BENCH_SERVER'] ?? 'dist/server.js'
 const POSTGRES_ADMIN_URL =
   process.env['QUIRE_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
@@ -68,6 +71,9 @@ interface ScenarioResult {
   p50Ms: number
   p99Ms: number
   failures: number
+  /** Server CPU per request, Quire and bare: a contention-proof view of the same comparison. */
+  quireCpuMicros: number
+  bareCpuMicros: number
   rounds: Array<{ quire: LoadFigures; bare: LoadFigures }>
 }
 
@@ -139,7 +145,7 @@ async function startQuire(databaseUrl: string, workers: number): Promise<Running
   if (CPU_PROF) mkdirSync(profileDir, { recursive: true })
   const child = spawn(
     process.execPath,
-    [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist/server.js'],
+    [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), SERVER_SCRIPT],
     {
       env: {
         ...process.env,
@@ -254,8 +260,14 @@ async function runScenario(
   const rounds: ScenarioResult['rounds'] = []
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      const bareFigures = await drive(bare.base, scenario.request, CONNECTIONS, DURATION_S)
-      const quireFigures = await drive(server.base, scenario.request, CONNECTIONS, DURATION_S)
+      const bareFigures = await drive(bare.base, scenario.request, CONNECTIONS, DURATION_S, bare.pid)
+      const quireFigures = await drive(
+        server.base,
+        scenario.request,
+        CONNECTIONS,
+        DURATION_S,
+        server.child.pid,
+      )
       rounds.push({ bare: bareFigures, quire: quireFigures })
     }
   } finally {
@@ -285,6 +297,8 @@ async function runScenario(
     p50Ms: median(rounds.map((round) => round.quire.p50Ms)),
     p99Ms: median(rounds.map((round) => round.quire.p99Ms)),
     failures,
+    quireCpuMicros: median(rounds.map((round) => round.quire.cpuMicrosPerRequest ?? 0)),
+    bareCpuMicros: median(rounds.map((round) => round.bare.cpuMicrosPerRequest ?? 0)),
     rounds,
   }
 }
@@ -469,7 +483,8 @@ async function main(): Promise<void> {
       results.push(result)
       console.log(
         `${result.name}: ${format(result.ratio, 2)} of bare (${format(result.quireRps)} vs ${format(result.bareRps)} req/s), ` +
-          `p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, failures ${String(result.failures)}`,
+          `p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, failures ${String(result.failures)}, ` +
+          `CPU/request ${String(result.quireCpuMicros)} µs vs ${String(result.bareCpuMicros)} µs`,
       )
     }
     const firstPage = results.find((result) => result.key === 'list_signed_in')
@@ -491,15 +506,16 @@ async function main(): Promise<void> {
         `${machine}; ${LOAD_GENERATOR} 1 thread, ${String(CONNECTIONS)} connections, ${String(ROUNDS)} × ${String(DURATION_S)} s rounds\n`,
     )
     console.log(
-      '| scenario | Quire / bare | target | Quire req/s | bare req/s | p50 ms | p99 ms | failures |',
+      '| scenario | Quire / bare | target | Quire req/s | bare req/s | p50 ms | p99 ms | failures | CPU µs/req Quire / bare |',
     )
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
     for (const result of results) {
       const target =
         result.ratioTarget === undefined ? '' : `≥ ${format(result.ratioTarget, 2)} ${result.met ? '✓' : '✗'}`
       console.log(
         `| ${result.name} | ${format(result.ratio, 2)} | ${target} | ${format(result.quireRps)} | ${format(result.bareRps)} | ` +
-          `${String(result.p50Ms)} | ${String(result.p99Ms)} | ${String(result.failures)} |`,
+          `${String(result.p50Ms)} | ${String(result.p99Ms)} | ${String(result.failures)} | ` +
+          `${String(result.quireCpuMicros)} / ${String(result.bareCpuMicros)} |`,
       )
     }
     const deepWithin = firstPage && deepPage ? deepPage.p50Ms <= firstPage.p50Ms * 1.2 : undefined

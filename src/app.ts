@@ -97,10 +97,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.jsonBodyMaxBytes,
     rewriteUrl,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
-    // A slow or stalled client cannot hold a socket forever.
-    connectionTimeout: 120_000,
-    requestTimeout: 120_000,
+    // A slow or stalled client cannot hold a socket forever: its headers must arrive within
+    // HEADERS_TIMEOUT, the whole request within REQUEST_TIMEOUT, and an idle socket closes too.
+    connectionTimeout: config.requestTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: 72_000,
+    // Node checks those two deadlines only this often (30 s by default, which would double them).
+    http: {
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(30_000, Math.floor(Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 10)),
+      ),
+    },
     // While draining, a request arriving on an open keep-alive connection is still served (with
     // `Connection: close`) rather than given Fastify's bare, unenveloped 503.
     return503OnClosing: false,
@@ -111,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       handleError(error, request, reply)
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
-  app.server.headersTimeout = 30_000
+  app.server.headersTimeout = config.headersTimeoutMs
 
   // JSON is the only body parsed everywhere; Fastify's default text/plain parser would turn a wrong
   // Content-Type into a confusing 400 instead of 415. Routes taking other types add their own parser.

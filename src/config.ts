@@ -1,8 +1,28 @@
 import { isIP } from 'node:net'
 import { isAbsolute, resolve } from 'node:path'
 
+/** How Quire uses a PostgreSQL server: its URL and the connection pool's limits. */
+export interface PostgresConfig {
+  kind: 'postgres'
+  url: string
+  /** Direct (unpooled) URL for migrations when `url` goes through PgBouncer; null = use `url`. */
+  migrationUrl: string | null
+  poolMax: number
+  /** Server-side limit on one statement; 0 = none. */
+  statementTimeoutMs: number
+  /** Limit on opening a connection, and on waiting for a free one in the pool. */
+  connectTimeoutMs: number
+}
+
 /** Where the data lives: an embedded SQLite file, or a PostgreSQL server shared by several instances. */
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string }
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | PostgresConfig
+
+/** The pool settings a PostgreSQL configuration gets when the environment does not set them. */
+export const POSTGRES_POOL_DEFAULTS = {
+  poolMax: 10,
+  statementTimeoutMs: 5000,
+  connectTimeoutMs: 2000,
+} as const
 
 /** A count allowed within a time window, e.g. 10 failed logins per 15 minutes. */
 export interface RateLimitConfig {
@@ -30,6 +50,10 @@ export interface Config {
   trustProxy: boolean | number | string[]
   loginFailuresPerEmail: RateLimitConfig
   authAttemptsPerIp: RateLimitConfig
+  /** Longest wait for a request's complete headers (slowloris defence). */
+  headersTimeoutMs: number
+  /** Longest wait for a whole request, body included (trickled bodies). */
+  requestTimeoutMs: number
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -106,22 +130,46 @@ function readRateLimit(env: Env, name: string, fallback: string): RateLimitConfi
   return { max, windowMs }
 }
 
+// A postgres:// URL, or undefined when the text is not one. Never echoes a URL that might hold a password.
+function readPostgresUrl(name: string, text: string): string | undefined {
+  if (!/^postgres(ql)?:\/\/./.test(text)) return undefined
+  try {
+    new URL(text)
+  } catch {
+    const expectation =
+      name === 'DATABASE_URL' ? 'sqlite:PATH or a valid postgres:// URL' : 'a valid postgres:// URL'
+    throw new ConfigError(name, expectation, '[unparsable URL]')
+  }
+  return text
+}
+
 function readDatabase(env: Env): DatabaseConfig {
   const text = readString(env, 'DATABASE_URL', 'sqlite:./data/quire.db')
+  // The pool settings are checked whatever the engine, so a typo never waits for the move to PostgreSQL.
+  const poolMax = readInteger(env, 'DATABASE_POOL_MAX', POSTGRES_POOL_DEFAULTS.poolMax, 1, 1000)
+  const statementTimeoutMs = readDuration(env, 'DATABASE_STATEMENT_TIMEOUT', '5s', 0)
+  const connectTimeoutMs = readDuration(env, 'DATABASE_CONNECT_TIMEOUT', '2s', 1)
+  const migrationText = readString(env, 'DATABASE_MIGRATION_URL', '')
+  const migrationUrl = migrationText === '' ? null : readPostgresUrl('DATABASE_MIGRATION_URL', migrationText)
+  if (migrationUrl === undefined) {
+    throw new ConfigError(
+      'DATABASE_MIGRATION_URL',
+      'a postgres:// URL',
+      `${migrationText.split(':')[0] ?? ''}:…`,
+    )
+  }
   if (text.startsWith('sqlite:')) {
     const path = text.slice('sqlite:'.length)
     if (path === '') throw new ConfigError('DATABASE_URL', 'sqlite:PATH or postgres://…', text)
+    if (migrationUrl !== null) {
+      throw new ConfigError('DATABASE_MIGRATION_URL', 'unset when DATABASE_URL is SQLite', 'postgres://…')
+    }
     return { kind: 'sqlite', path: path === ':memory:' || isAbsolute(path) ? path : resolve(path) }
   }
-  if (/^postgres(ql)?:\/\/./.test(text)) {
-    try {
-      new URL(text)
-    } catch {
-      throw new ConfigError('DATABASE_URL', 'sqlite:PATH or a valid postgres:// URL', '[unparsable URL]')
-    }
-    return { kind: 'postgres', url: text }
+  const url = readPostgresUrl('DATABASE_URL', text)
+  if (url !== undefined) {
+    return { kind: 'postgres', url, migrationUrl, poolMax, statementTimeoutMs, connectTimeoutMs }
   }
-  // Never echo a URL that might hold a password.
   throw new ConfigError(
     'DATABASE_URL',
     'sqlite:PATH or postgres://USER@HOST:PORT/DATABASE',
@@ -194,6 +242,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (sessionAbsoluteLifeMs === 0) {
     throw new ConfigError('SESSION_ABSOLUTE_LIFE', `off or ${DURATION_EXPECTATION}`, absoluteText)
   }
+  const requestTimeoutMs = readDuration(env, 'REQUEST_TIMEOUT', '120s', 1)
+  // Headers are part of the request: by default they get 30 s, or the whole request time if shorter.
+  const headersTimeoutMs = readDuration(env, 'HEADERS_TIMEOUT', `${Math.min(30_000, requestTimeoutMs)}ms`, 1)
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(
+      'HEADERS_TIMEOUT',
+      `a duration no longer than REQUEST_TIMEOUT (${requestTimeoutMs} ms)`,
+      readString(env, 'HEADERS_TIMEOUT', '30s'),
+    )
+  }
   const logLevel = readString(env, 'LOG_LEVEL', 'info').toLowerCase()
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `one of ${LOG_LEVELS.join(', ')}`, logLevel)
@@ -217,5 +275,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     trustProxy: readTrustProxy(env),
     loginFailuresPerEmail: readRateLimit(env, 'LOGIN_FAILURE_LIMIT', '10/15m'),
     authAttemptsPerIp: readRateLimit(env, 'AUTH_IP_LIMIT', '100/1m'),
+    headersTimeoutMs,
+    requestTimeoutMs,
   })
 }

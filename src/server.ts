@@ -1,6 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify'
 import { buildApp } from './app.js'
-import { ConfigError, loadConfig } from './config.js'
-import { createDb } from './db/database.js'
+import { ConfigError, loadConfig, type DatabaseConfig } from './config.js'
+import { createDb, type Db } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { readBuildVersion } from './version.js'
 
@@ -8,6 +9,23 @@ import { readBuildVersion } from './version.js'
 // accepting connections, let in-flight requests finish, close the database, exit 0.
 
 const SHUTDOWN_GRACE_MS = 10_000
+
+/**
+ * Migrates through DATABASE_MIGRATION_URL when set: a direct connection to PostgreSQL, without the
+ * statement timeout, while the app's own pool may go through PgBouncer in transaction mode.
+ */
+async function migrate(database: DatabaseConfig, db: Db): Promise<void> {
+  if (database.kind !== 'postgres' || database.migrationUrl === null) {
+    await migrateToLatest(db)
+    return
+  }
+  const direct = createDb({ ...database, url: database.migrationUrl, poolMax: 1, statementTimeoutMs: 0 })
+  try {
+    await migrateToLatest(direct)
+  } finally {
+    await direct.destroy()
+  }
+}
 
 async function main(): Promise<void> {
   let config
@@ -21,9 +39,18 @@ async function main(): Promise<void> {
     throw error
   }
 
-  const db = createDb(config.database)
-  await migrateToLatest(db)
+  // Pool errors can come before the app (and its logger) exists, while migrating.
+  const poolLog: { to?: FastifyBaseLogger } = {}
+  const db = createDb(config.database, {
+    onPoolError: (error) => {
+      const line = { err: { message: error.message, code: (error as { code?: unknown }).code } }
+      if (poolLog.to) poolLog.to.warn(line, 'database connection lost')
+      else process.stderr.write(`quire: database connection lost: ${error.message}\n`)
+    },
+  })
+  await migrate(config.database, db)
   const app = await buildApp({ config, db, version: readBuildVersion() })
+  poolLog.to = app.log
 
   let shuttingDown = false
   const shutdown = (signal: NodeJS.Signals): void => {

@@ -26,6 +26,8 @@ export interface TestApp {
   logs: () => Array<Record<string, unknown>>
   /** The raw log text, for "this secret never appears" assertions. */
   logText: () => string
+  /** The fresh database's own URL (not rewritten by `connectVia`), for checking what was stored. */
+  databaseUrl: string
 }
 
 async function adminQuery(sql: string): Promise<void> {
@@ -76,10 +78,16 @@ export async function freshDatabaseUrl(
 export async function buildTestApp(
   t: TestContext,
   env: Record<string, string> = {},
-  options: { engine?: 'sqlite' | 'postgres'; version?: string } = {},
+  options: {
+    engine?: 'sqlite' | 'postgres'
+    version?: string
+    /** Rewrites the fresh database's URL the app connects to, e.g. to go through a test's TCP proxy. */
+    connectVia?: (url: string) => string
+  } = {},
 ): Promise<TestApp> {
   const database = await createFreshDatabase(options.engine)
-  const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'info', ...env })
+  const url = options.connectVia ? options.connectVia(database.url) : database.url
+  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'info', ...env })
   const db = createDb(config.database)
   await migrateToLatest(db)
 
@@ -104,7 +112,7 @@ export async function buildTestApp(
       .split('\n')
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as Record<string, unknown>)
-  return { app, db, config, logs, logText }
+  return { app, db, config, logs, logText, databaseUrl: database.url }
 }
 
 /** Parses a JSON response body; the type argument states what the test expects to find. */

@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type ColumnDataType } from 'kysely'
 import pg from 'pg'
-import type { DatabaseConfig } from '../config.js'
+import type { DatabaseConfig, PostgresConfig } from '../config.js'
 import type { Tables } from './tables.js'
 
 // This module is the only place that knows which database engine is underneath. Everything else
@@ -57,31 +57,75 @@ function typeParser(oid: TypeId): (value: string) => unknown {
   return pg.types.getTypeParser(oid) as (value: string) => unknown
 }
 
-function openPostgresPool(url: string): pg.Pool {
+/** What the caller hears from the database layer outside any query. */
+export interface DbOptions {
+  /** Errors of PostgreSQL connections no query is waiting on (an idle connection lost, a server restart). */
+  onPoolError?: (error: Error) => void
+}
+
+type Destroyable = { destroy: (error?: Error) => void }
+
+/**
+ * Fails a query whose connection has gone silent. PostgreSQL's statement_timeout cannot help when its
+ * answer never arrives (a black-holed route, a frozen host), so past the server's own limit plus a
+ * connect timeout the socket is destroyed: the query fails and the pool discards the connection.
+ */
+function watchQueries(client: pg.PoolClient, limitMs: number): void {
+  // pg keeps the socket on an untyped property; it is the only handle that ends a silent connection.
+  const socket = (client as unknown as { connection?: { stream?: Destroyable } }).connection?.stream
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  const watched = (...args: unknown[]): unknown => {
+    const result = query(...args)
+    if (!(result instanceof Promise)) return result
+    const timer = setTimeout(() => {
+      socket?.destroy(new Error(`no answer from the database within ${limitMs} ms`))
+    }, limitMs)
+    return result.finally(() => {
+      clearTimeout(timer)
+    })
+  }
+  client.query = watched as typeof client.query
+}
+
+function openPostgresPool(config: PostgresConfig, options: DbOptions): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
+    connectionString: config.url,
+    max: config.poolMax,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    // Bounds both opening a connection and waiting for a free one, so an outage answers quickly.
+    connectionTimeoutMillis: config.connectTimeoutMs,
+    // A startup parameter: applied by the server to every statement on the connection.
+    ...(config.statementTimeoutMs > 0 ? { statement_timeout: config.statementTimeoutMs } : {}),
+    // Lets an operator find (and a test end) Quire's connections in pg_stat_activity; a URL's own wins.
+    fallback_application_name: 'quire',
     types: {
       // Timestamps (epoch ms) and counts are BIGINT; all fit a JS number, so read them as numbers
       // and let both engines hand back the same row shapes.
       getTypeParser: typeParser as typeof pg.types.getTypeParser,
     },
   })
+  const report = (error: Error): void => options.onPoolError?.(error)
   // An idle connection the server ends (restart, failover, an admin) is reported here; unheard, the
   // error would crash the process. The pool has already dropped it and the next query reconnects.
-  pool.on('error', () => undefined)
+  pool.on('error', report)
+  pool.on('connect', (client) => {
+    // While a connection is checked out the pool stops listening to it; a connection lost mid-query
+    // then emits an error nobody hears, which would crash the process. The query itself fails with
+    // the same error and the pool discards the connection on release, so nothing more is needed.
+    client.on('error', () => undefined)
+    if (config.statementTimeoutMs > 0)
+      watchQueries(client, config.statementTimeoutMs + config.connectTimeoutMs)
+  })
   return pool
 }
 
 /** Opens the configured database. Call `db.destroy()` to close it. */
-export function createDb(config: DatabaseConfig): Db {
+export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
   if (config.kind === 'sqlite') {
     const sqlite = openSqlite(config.path)
     return new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) })
   }
-  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: openPostgresPool(config.url) }) })
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: openPostgresPool(config, options) }) })
 }
 
 /** The engine behind a Kysely instance (typed `Kysely<any>` in migrations). */
@@ -108,4 +152,43 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = errorCode(error)
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}
+
+// Connection-level failures: the server is gone, refusing, shutting down, out of connections, or a
+// statement hit its time limit. node-postgres reports lost and timed-out connections by message only.
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|53300|57014)/
+const UNAVAILABLE_SYSTEM_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'timeout expired',
+  'no answer from the database',
+  'Client has encountered a connection error and is not queryable',
+]
+const SQLITE_BUSY = /^SQLITE_(BUSY|LOCKED)/
+
+/**
+ * True when an error means the database cannot be reached or cannot take the work right now (as
+ * opposed to a bug or a bad query): the request should answer 503 and be retried.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = errorCode(error)
+  if (
+    code !== undefined &&
+    (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SYSTEM_CODES.has(code) || SQLITE_BUSY.test(code))
+  ) {
+    return true
+  }
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable)
+  const message = error instanceof Error ? error.message : ''
+  return UNAVAILABLE_MESSAGES.some((known) => message.startsWith(known))
 }

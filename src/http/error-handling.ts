@@ -4,6 +4,7 @@ import type { Socket } from 'node:net'
 import type { ErrorObject } from 'ajv'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import FindMyWay from 'find-my-way'
+import { isDatabaseUnavailable } from '../db/database.js'
 import { ApiError, errorBody, type ErrorCode } from '../errors.js'
 import { redactUrl } from '../logging.js'
 import { validationError, type ValidationContext } from './validation.js'
@@ -54,10 +55,23 @@ function isValidationFailure(error: unknown): error is ValidationFailure {
   )
 }
 
+/** The answer while the database cannot be reached: the client may retry in a second. */
+export function databaseUnavailable(): ApiError {
+  return new ApiError(
+    'SERVICE_UNAVAILABLE',
+    'The service is temporarily unavailable; retry shortly',
+    undefined,
+    {
+      'retry-after': '1',
+    },
+  )
+}
+
 /** Converts anything thrown while handling a request into the ApiError to answer with. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (isValidationFailure(error)) return validationError(error.validation, error.validationContext)
+  if (isDatabaseUnavailable(error)) return databaseUnavailable()
   const fastifyError = error as Partial<FastifyError> | undefined
   const status = fastifyError?.statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -80,7 +94,13 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
 /** Fastify error handler: the one place errors become responses. Unexpected ones are logged in full. */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = toApiError(error)
-  if (apiError.statusCode >= 500) {
+  if (apiError.code === 'SERVICE_UNAVAILABLE') {
+    // One line per request during an outage; the cause, not a stack, is what the operator needs.
+    request.log.warn(
+      { err: { message: (error as Error).message, code: (error as { code?: unknown }).code } },
+      'database unavailable',
+    )
+  } else if (apiError.statusCode >= 500) {
     request.log.error({ err: error }, 'request failed')
   } else if (!(error instanceof ApiError)) {
     // Some framework messages quote the raw URL (FST_ERR_BAD_URL), query string and token included.

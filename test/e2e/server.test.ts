@@ -1,176 +1,15 @@
 import assert from 'node:assert/strict'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { existsSync } from 'node:fs'
+import { Agent } from 'node:http'
 import { connect, createServer, type AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
-import { setTimeout as delay } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { freshDatabaseUrl, strongPassword, uniqueEmail, TEST_ENGINE } from '../helpers.js'
+import { ensureBuilt, get, gitHead, post, startListening, startServer, VERSION_FILE } from './built-server.js'
 
 // The built server (`node dist/server.js`) as a child process, spoken to over real sockets.
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const SERVER = join(ROOT, 'dist', 'server.js')
-const VERSION_FILE = join(ROOT, 'dist', 'version.json')
-const WAIT_LIMIT_MS = 30_000
-
-function gitHead(): string | undefined {
-  const result = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' })
-  return result.status === 0 ? result.stdout.trim() : undefined
-}
-
-function builtVersion(): string | undefined {
-  try {
-    return (JSON.parse(readFileSync(VERSION_FILE, 'utf8')) as { version?: string }).version
-  } catch {
-    return undefined
-  }
-}
-
-/** Builds dist/ when it is missing, or was built from another commit than the checkout's. */
-function ensureBuilt(t: TestContext): void {
-  const head = gitHead()
-  const stale = head !== undefined && builtVersion() !== head
-  if (existsSync(SERVER) && !stale) return
-  t.diagnostic(existsSync(SERVER) ? 'dist/ is from another commit: rebuilding' : 'dist/ is missing: building')
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' })
-  assert.equal(build.status, 0, `npm run build failed:\n${build.stdout}\n${build.stderr}`)
-}
-
-interface RunningServer {
-  child: ChildProcess
-  port: number
-  dataDir: string
-  stdout: () => string
-  stderr: () => string
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  /** Resolves once a stdout log line satisfies the predicate. */
-  waitForLog: (predicate: (line: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>>
-}
-
-async function waitUntil<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + WAIT_LIMIT_MS
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`)
-    await delay(25)
-  }
-}
-
-/** Starts `node dist/server.js` with the given environment (on a free port and a temporary SQLite file). */
-function startServer(t: TestContext, env: Record<string, string> = {}): RunningServer {
-  const dataDir = mkdtempSync(join(tmpdir(), 'quire-e2e-'))
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: `sqlite:${join(dataDir, 'nested', 'quire.db')}`,
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')))
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => {
-      resolve({ code, signal })
-    }),
-  )
-  t.after(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL')
-      await exited
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-  })
-  const logLines = (): Array<Record<string, unknown>> =>
-    out
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-  return {
-    child,
-    port: 0,
-    dataDir,
-    stdout: () => out,
-    stderr: () => err,
-    exited,
-    waitForLog: (predicate) =>
-      waitUntil('a log line', () => {
-        if (child.exitCode !== null) throw new Error(`server exited early: ${err}${out}`)
-        return logLines().find(predicate)
-      }),
-  }
-}
-
-/** Starts the server and waits until it is listening and `GET /v1` answers. */
-async function startListening(t: TestContext, env: Record<string, string> = {}): Promise<RunningServer> {
-  const server = startServer(t, env)
-  const listening = await server.waitForLog(
-    (line) => typeof line['msg'] === 'string' && line['msg'].startsWith('Server listening at http://'),
-  )
-  server.port = Number(new URL(String(listening['msg']).slice('Server listening at '.length)).port)
-  await waitUntil('GET /v1', async () => {
-    const response = await get(server.port, '/v1').catch(() => undefined)
-    return response?.status === 200 ? response : undefined
-  })
-  return server
-}
-
-interface HttpAnswer {
-  status: number
-  headers: IncomingHttpHeaders
-  body: string
-}
-
-function get(port: number, path: string, agent?: Agent): Promise<HttpAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', ...(agent ? { agent } : {}) })
-    request.on('response', (response) => {
-      let body = ''
-      response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
-      response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body })
-      })
-    })
-    request.on('error', reject)
-    request.end()
-  })
-}
-
-function post(port: number, path: string, payload: unknown): Promise<HttpAnswer> {
-  const body = JSON.stringify(payload)
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({
-      host: '127.0.0.1',
-      port,
-      path,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    })
-    request.on('response', (response) => {
-      let text = ''
-      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
-      response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text })
-      })
-    })
-    request.on('error', reject)
-    request.end(body)
-  })
-}
-
 /** A port another server holds (for the start-up failure test). */
 async function busyPort(t: TestContext): Promise<number> {
   const blocker = createServer()
@@ -182,7 +21,7 @@ async function busyPort(t: TestContext): Promise<number> {
 describe('built server (node dist/server.js)', () => {
   describe('happy', () => {
     it('starts, serves /v1 with the build revision, and exits 0 on SIGTERM after finishing an in-flight request', async (t) => {
-      ensureBuilt(t)
+      await ensureBuilt(t)
       const server = await startListening(t)
 
       // Health over a real socket, reporting the revision the build wrote.
@@ -250,7 +89,7 @@ describe('built server (node dist/server.js)', () => {
       'runs on PostgreSQL: migrates an empty database at start-up and exits 0 on SIGTERM',
       { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' },
       async (t) => {
-        ensureBuilt(t)
+        await ensureBuilt(t)
         const databaseUrl = await freshDatabaseUrl(t, 'postgres')
         const server = await startListening(t, { DATABASE_URL: databaseUrl })
         const registered = await post(server.port, '/v1/register', {
@@ -275,7 +114,7 @@ describe('built server (node dist/server.js)', () => {
     )
 
     it('exits 0 on SIGINT too', async (t) => {
-      ensureBuilt(t)
+      await ensureBuilt(t)
       const server = await startListening(t)
       server.child.kill('SIGINT')
       assert.deepEqual(await server.exited, { code: 0, signal: null })
@@ -290,7 +129,7 @@ describe('built server (node dist/server.js)', () => {
       ['CORS_ORIGINS', 'example.com'],
     ] as const) {
       it(`a bad ${variable} exits 1 with one line on stderr naming it`, async (t) => {
-        ensureBuilt(t)
+        await ensureBuilt(t)
         const server = startServer(t, { [variable]: value })
         assert.deepEqual(await server.exited, { code: 1, signal: null })
         const lines = server
@@ -305,7 +144,7 @@ describe('built server (node dist/server.js)', () => {
     }
 
     it('a DATABASE_URL with a password is rejected without echoing it', async (t) => {
-      ensureBuilt(t)
+      await ensureBuilt(t)
       const server = startServer(t, { DATABASE_URL: 'mysql://quire:hunter2secret@db.example.com/quire' })
       assert.deepEqual(await server.exited, { code: 1, signal: null })
       assert.match(server.stderr(), /DATABASE_URL/)
@@ -313,7 +152,7 @@ describe('built server (node dist/server.js)', () => {
     })
 
     it('a port already in use exits 1 with a message', async (t) => {
-      ensureBuilt(t)
+      await ensureBuilt(t)
       const server = startServer(t, { PORT: String(await busyPort(t)) })
       assert.deepEqual(await server.exited, { code: 1, signal: null })
       assert.match(server.stderr(), /EADDRINUSE/)

@@ -45,6 +45,15 @@ describe('configuration', () => {
       assert.equal(config.trustProxy, false)
       assert.deepEqual(config.loginFailuresPerEmail, { max: 10, windowMs: 15 * MINUTE })
       assert.deepEqual(config.authAttemptsPerIp, { max: 100, windowMs: MINUTE })
+      assert.equal(config.headersTimeoutMs, 30 * SECOND)
+      assert.equal(config.requestTimeoutMs, 120 * SECOND)
+    })
+
+    it('HEADERS_TIMEOUT and REQUEST_TIMEOUT accept durations, milliseconds included', () => {
+      const config = loadConfig({ HEADERS_TIMEOUT: '500ms', REQUEST_TIMEOUT: '2s' })
+      assert.equal(config.headersTimeoutMs, 500)
+      assert.equal(config.requestTimeoutMs, 2 * SECOND)
+      assert.equal(loadConfig({ REQUEST_TIMEOUT: '10s' }).headersTimeoutMs, 10 * SECOND)
     })
 
     it('blank values fall back to the defaults', () => {
@@ -128,8 +137,35 @@ describe('configuration', () => {
         relative.kind === 'sqlite' && isAbsolute(relative.path) && relative.path.endsWith('/data/other.db'),
       )
       for (const url of ['postgres://quire:secret@db:5432/quire', 'postgresql://localhost/quire']) {
-        assert.deepEqual(loadConfig({ DATABASE_URL: url }).database, { kind: 'postgres', url })
+        assert.deepEqual(loadConfig({ DATABASE_URL: url }).database, {
+          kind: 'postgres',
+          url,
+          migrationUrl: null,
+          poolMax: 10,
+          statementTimeoutMs: 5 * SECOND,
+          connectTimeoutMs: 2 * SECOND,
+        })
       }
+    })
+
+    it('DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT, DATABASE_CONNECT_TIMEOUT and DATABASE_MIGRATION_URL set the PostgreSQL pool', () => {
+      const database = loadConfig({
+        DATABASE_URL: 'postgres://quire@pgbouncer:6432/quire',
+        DATABASE_MIGRATION_URL: 'postgres://quire@db:5432/quire',
+        DATABASE_POOL_MAX: '25',
+        DATABASE_STATEMENT_TIMEOUT: '1500ms',
+        DATABASE_CONNECT_TIMEOUT: '1s',
+      }).database
+      assert.deepEqual(database, {
+        kind: 'postgres',
+        url: 'postgres://quire@pgbouncer:6432/quire',
+        migrationUrl: 'postgres://quire@db:5432/quire',
+        poolMax: 25,
+        statementTimeoutMs: 1500,
+        connectTimeoutMs: SECOND,
+      })
+      const unlimited = loadConfig({ DATABASE_URL: 'postgres://db/quire', DATABASE_STATEMENT_TIMEOUT: '0' })
+      assert.ok(unlimited.database.kind === 'postgres' && unlimited.database.statementTimeoutMs === 0)
     })
 
     it('PASSWORD_MIN_LENGTH accepts 8 to 64', () => {
@@ -220,6 +256,12 @@ describe('configuration', () => {
       TRUST_PROXY: ['yes', 'maybe', '999.1.1.1', 'face', '10.0.0.0/99', '100', 'proxy.example.com'],
       LOGIN_FAILURE_LIMIT: ['10', '0/15m', '10/0', '10/abc', 'ten/15m', '-1/15m', '10/15m/2'],
       AUTH_IP_LIMIT: ['100', '0/1m', '100/0s', '100/forever', '/1m'],
+      HEADERS_TIMEOUT: ['0', 'soon', '-1s', '121s'],
+      REQUEST_TIMEOUT: ['0', 'later', '1.5m', '5x'],
+      DATABASE_POOL_MAX: ['0', '1001', 'ten', '-1'],
+      DATABASE_STATEMENT_TIMEOUT: ['abc', '-1s', '5 seconds'],
+      DATABASE_CONNECT_TIMEOUT: ['0', '0s', 'soon', '-2s'],
+      DATABASE_MIGRATION_URL: ['mysql://db/quire', 'postgres://user:pw@host:notaport/db'],
     }
     for (const [variable, values] of Object.entries(badValues)) {
       for (const value of values) {
@@ -252,7 +294,23 @@ describe('configuration', () => {
       ]) {
         const error = assertRejected({ DATABASE_URL: url }, 'DATABASE_URL')
         assert.ok(!error.message.includes('hunter2secret'), error.message)
+        const migration = assertRejected(
+          { DATABASE_URL: 'postgres://db/quire', DATABASE_MIGRATION_URL: url },
+          'DATABASE_MIGRATION_URL',
+        )
+        assert.ok(!migration.message.includes('hunter2secret'), migration.message)
       }
+    })
+
+    it('DATABASE_MIGRATION_URL with a SQLite DATABASE_URL is refused without echoing it', () => {
+      const error = assertRejected(
+        {
+          DATABASE_URL: 'sqlite:/tmp/q.db',
+          DATABASE_MIGRATION_URL: 'postgres://quire:hunter2secret@db/quire',
+        },
+        'DATABASE_MIGRATION_URL',
+      )
+      assert.ok(!error.message.includes('hunter2secret'), error.message)
     })
   })
 })

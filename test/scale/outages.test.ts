@@ -1,0 +1,324 @@
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { describe, it, type TestContext } from 'node:test'
+import { setTimeout as delay } from 'node:timers/promises'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { isDatabaseUnavailable } from '../../src/db/database.js'
+import { ensureBuilt, get, ROOT, send, startListening } from '../e2e/built-server.js'
+import {
+  buildTestApp,
+  freshDatabaseUrl,
+  json,
+  POSTGRES_ADMIN_URL,
+  registerAndLogin,
+  strongPassword,
+  TEST_ENGINE,
+  uniqueEmail,
+  type TestApp,
+} from '../helpers.js'
+import { startLoad, waitForAnswer, type Answer } from './load.js'
+import { startTcpProxy, throughProxy, type TcpProxy } from './tcp-proxy.js'
+
+// The contract's "Service availability": while the database cannot be reached, requests answer 503
+// SERVICE_UNAVAILABLE with Retry-After: 1 quickly (never a hang, never a 500), /v1/ready says so,
+// and service resumes by itself when the database is back, with no acknowledged write lost.
+
+const POSTGRES_ONLY = { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' }
+const SQLITE_ONLY = { skip: TEST_ENGINE !== 'sqlite' && 'runs in the SQLite pass' }
+
+function postgresAddress(): { host: string; port: number } {
+  const url = new URL(POSTGRES_ADMIN_URL)
+  return { host: url.hostname, port: Number(url.port || 5432) }
+}
+
+async function queryDatabase(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await client.query(text, values)
+  } finally {
+    await client.end()
+  }
+}
+
+/** An app whose PostgreSQL connections pass through a proxy the test controls. */
+async function appBehindProxy(
+  t: TestContext,
+  env: Record<string, string>,
+): Promise<TestApp & { proxy: TcpProxy }> {
+  const proxy = await startTcpProxy(postgresAddress())
+  t.after(() => proxy.close())
+  const testApp = await buildTestApp(t, env, {
+    engine: 'postgres',
+    connectVia: (url) => throughProxy(url, proxy),
+  })
+  return { ...testApp, proxy }
+}
+
+/** Every answer is a success or the contract's 503; a 500 or anything else fails the test. */
+function assertServedOrUnavailable(answers: Answer[]): void {
+  for (const answer of answers) {
+    assert.ok([200, 201, 503].includes(answer.status), `unexpected ${answer.status} (${answer.kind})`)
+    if (answer.status === 503) {
+      assert.equal(answer.code, 'SERVICE_UNAVAILABLE')
+      assert.equal(answer.retryAfter, '1')
+    }
+  }
+}
+
+/** Every post a client saw created (201) is in the database. */
+async function assertNoAcknowledgedWriteLost(databaseUrl: string, answers: Answer[]): Promise<void> {
+  const created = answers.flatMap((answer) => (answer.createdId === undefined ? [] : [answer.createdId]))
+  assert.ok(created.length > 0, 'some writes were acknowledged')
+  const { rows } = await queryDatabase(databaseUrl, 'select id from posts where id = any($1)', [created])
+  assert.equal(rows.length, created.length, 'every acknowledged post is stored')
+}
+
+async function readiness(app: TestApp['app']): Promise<{ status: number; body: unknown; ms: number }> {
+  const startedAt = Date.now()
+  const response = await app.inject({ method: 'GET', url: '/v1/ready' })
+  if (response.statusCode === 503) assert.equal(response.headers['retry-after'], '1')
+  return { status: response.statusCode, body: json(response), ms: Date.now() - startedAt }
+}
+
+/**
+ * Runs steady traffic, cuts the proxy the given way, and checks what clients see during the cut
+ * (503 within `answerWithinMs`, readiness 503) and after the restore (2xx, readiness 200).
+ */
+async function cutAndRestore(
+  t: TestContext,
+  mode: 'refuse' | 'blackhole',
+  env: Record<string, string>,
+  answerWithinMs: number,
+): Promise<void> {
+  const { app, proxy, databaseUrl } = await appBehindProxy(t, env)
+  const user = await registerAndLogin(app)
+  assert.deepEqual(await readiness(app).then(({ status, body }) => ({ status, body })), {
+    status: 200,
+    body: { status: 'ready' },
+  })
+  const load = startLoad(app, user.auth)
+  t.after(() => load.stop())
+  await waitForAnswer(load, 0, (answer) => answer.status === 201, 5000)
+
+  const cutAt = Date.now()
+  await proxy.cut(mode)
+  await waitForAnswer(load, cutAt, (answer) => answer.status === 503, answerWithinMs + 500)
+  const ready = await readiness(app)
+  assert.equal(ready.status, 503)
+  assert.deepEqual(ready.body, { status: 'unavailable' })
+  assert.ok(ready.ms < 1500, `readiness answered in ${ready.ms} ms`)
+  await delay(answerWithinMs + 500) // a cut long enough for every pooled connection to be tried
+
+  const restoredAt = Date.now()
+  await proxy.restore()
+  await waitForAnswer(load, restoredAt, (answer) => answer.status === 201, 5000)
+  await waitForAnswer(load, restoredAt, (answer) => answer.status === 200, 5000)
+  const answers = await load.stop()
+
+  assertServedOrUnavailable(answers)
+  const duringCut = answers.filter((answer) => answer.startedAt >= cutAt && answer.endedAt <= restoredAt)
+  assert.ok(duringCut.length > 0)
+  for (const answer of duringCut) {
+    assert.equal(answer.status, 503, 'nothing is served while the database is cut off')
+    const ms = answer.endedAt - answer.startedAt
+    assert.ok(ms <= answerWithinMs, `a request took ${ms} ms during the cut`)
+  }
+  assert.equal((await readiness(app)).status, 200)
+  await assertNoAcknowledgedWriteLost(databaseUrl, answers)
+}
+
+describe('database outages', () => {
+  describe('PostgreSQL', () => {
+    it(
+      'refused connections: 503 with Retry-After within a second, then service resumes without a restart',
+      POSTGRES_ONLY,
+      async (t) => {
+        await cutAndRestore(t, 'refuse', { DATABASE_CONNECT_TIMEOUT: '1s' }, 1000)
+      },
+    )
+
+    it(
+      'a black-holed network: connects and queries time out into 503s, never a hang, then service resumes',
+      POSTGRES_ONLY,
+      async (t) => {
+        // A silent connection is given up after the statement timeout plus the connect timeout.
+        await cutAndRestore(
+          t,
+          'blackhole',
+          { DATABASE_CONNECT_TIMEOUT: '1s', DATABASE_STATEMENT_TIMEOUT: '1s' },
+          2500,
+        )
+      },
+    )
+
+    it(
+      'pg_terminate_backend of Quire’s connections mid-load: no 500, no crash, no acknowledged write lost',
+      POSTGRES_ONLY,
+      async (t) => {
+        const { app, databaseUrl } = await buildTestApp(t, {}, { engine: 'postgres' })
+        const user = await registerAndLogin(app)
+        const databaseName = new URL(databaseUrl).pathname.slice(1)
+        const load = startLoad(app, user.auth, 6)
+        t.after(() => load.stop())
+        await waitForAnswer(load, 0, (answer) => answer.status === 201, 5000)
+
+        let terminated = 0
+        for (let round = 0; round < 5; round += 1) {
+          const { rows } = await queryDatabase(
+            POSTGRES_ADMIN_URL,
+            `select pg_terminate_backend(pid) as ok from pg_stat_activity
+              where datname = $1 and application_name = 'quire'`,
+            [databaseName],
+          )
+          terminated += rows.length
+          await delay(150)
+        }
+        assert.ok(terminated > 0, 'Quire’s connections were found and ended')
+
+        const recoveredAt = Date.now()
+        await waitForAnswer(load, recoveredAt, (answer) => answer.status === 201, 5000)
+        const answers = await load.stop()
+        assertServedOrUnavailable(answers)
+        await assertNoAcknowledgedWriteLost(databaseUrl, answers)
+        assert.equal((await readiness(app)).status, 200)
+      },
+    )
+
+    it(
+      'the statement timeout ends a long statement on the server; the request answers 503',
+      POSTGRES_ONLY,
+      async (t) => {
+        const { app, db } = await buildTestApp(
+          t,
+          { DATABASE_STATEMENT_TIMEOUT: '200ms' },
+          { engine: 'postgres' },
+        )
+        // The timeout is a setting of every pooled connection, visible to the session.
+        const { rows } = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(db)
+        assert.equal(rows[0]?.statement_timeout, '200ms')
+        await assert.rejects(
+          sql`select pg_sleep(2)`.execute(db),
+          (error: unknown) => isDatabaseUnavailable(error) && (error as { code?: string }).code === '57014',
+        )
+        assert.equal((await app.inject({ method: 'GET', url: '/v1/ready' })).statusCode, 200)
+      },
+    )
+
+    it(
+      'the built server logs a pool error when PostgreSQL ends its idle connections, and keeps serving',
+      POSTGRES_ONLY,
+      async (t) => {
+        await ensureBuilt(t)
+        const databaseUrl = await freshDatabaseUrl(t, 'postgres')
+        const server = await startListening(t, { DATABASE_URL: databaseUrl })
+        const email = uniqueEmail('pool')
+        const registered = await send(server.port, 'POST', '/v1/register', {
+          body: { email, password: strongPassword() },
+        })
+        assert.equal(registered.status, 201, registered.body)
+
+        await queryDatabase(
+          POSTGRES_ADMIN_URL,
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'quire'`,
+          [new URL(databaseUrl).pathname.slice(1)],
+        )
+        const line = await server.waitForLog((entry) => entry['msg'] === 'database connection lost')
+        assert.equal(line['level'], 40)
+        assert.equal((line['err'] as { code?: string }).code, '57P01')
+        assert.equal((await get(server.port, '/v1/ready')).status, 200)
+      },
+    )
+  })
+
+  describe('SQLite', () => {
+    it(
+      'a write lock held by another process past busy_timeout answers 503, reads still work',
+      SQLITE_ONLY,
+      async (t) => {
+        const { app, config } = await buildTestApp(t, {}, { engine: 'sqlite' })
+        const user = await registerAndLogin(app)
+        assert.equal(config.database.kind, 'sqlite')
+        const { path } = config.database
+
+        // Another process takes the write lock and keeps it until told to commit.
+        const holder = spawn(
+          process.execPath,
+          [
+            '-e',
+            `const db = new (require('better-sqlite3'))(process.argv[1]);
+           db.exec('BEGIN IMMEDIATE');
+           process.stdout.write('locked\\n');
+           process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0) })`,
+            path,
+          ],
+          { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+        )
+        const exited = new Promise((resolve) => holder.on('exit', resolve))
+        t.after(async () => {
+          if (holder.exitCode === null) holder.kill()
+          await exited
+        })
+        await new Promise<void>((resolve) => {
+          holder.stdout.on('data', (chunk: Buffer) => {
+            if (chunk.toString().includes('locked')) resolve()
+          })
+        })
+
+        const read = await app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
+        assert.equal(read.statusCode, 200, 'WAL readers are not blocked by the writer')
+        const blocked = await app.inject({
+          method: 'POST',
+          url: '/v1/posts',
+          headers: user.auth,
+          payload: { title: 'while locked' },
+        })
+        assert.equal(blocked.statusCode, 503, blocked.body)
+        assert.equal(blocked.headers['retry-after'], '1')
+        assert.equal(json<{ error: { code: string } }>(blocked).error.code, 'SERVICE_UNAVAILABLE')
+
+        holder.stdin.write('commit\n')
+        await exited
+        const written = await app.inject({
+          method: 'POST',
+          url: '/v1/posts',
+          headers: user.auth,
+          payload: { title: 'after the lock' },
+        })
+        assert.equal(written.statusCode, 201, written.body)
+      },
+    )
+  })
+
+  describe('which errors mean "unavailable"', () => {
+    it('connection failures, server shutdowns, timeouts and SQLite busy do; bugs and constraint errors do not', () => {
+      const withCode = (code: string, message = 'x'): Error => Object.assign(new Error(message), { code })
+      for (const error of [
+        withCode('ECONNREFUSED'),
+        withCode('ETIMEDOUT'),
+        withCode('57P01'),
+        withCode('57P03'),
+        withCode('08006'),
+        withCode('53300'),
+        withCode('57014'),
+        withCode('SQLITE_BUSY'),
+        new Error('timeout exceeded when trying to connect'),
+        new Error('Connection terminated unexpectedly'),
+        new AggregateError([withCode('ECONNREFUSED')], ''),
+      ]) {
+        assert.equal(isDatabaseUnavailable(error), true, String(error))
+      }
+      for (const error of [
+        withCode('23505'),
+        withCode('SQLITE_CONSTRAINT_UNIQUE'),
+        withCode('42P01'),
+        new TypeError('x is undefined'),
+        'a string',
+        undefined,
+      ]) {
+        assert.equal(isDatabaseUnavailable(error), false, String(error))
+      }
+    })
+  })
+})

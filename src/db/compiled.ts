@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery } from 'kysely'
+import type { CompiledQuery } from 'kysely'
 import { dialectOf, type Db } from './database.js'
 
 // Building and compiling a query with Kysely costs more than running it on SQLite. Every query
@@ -18,6 +18,11 @@ class Placeholder {
  */
 export type Placeholders<V> = V
 
+/** A query builder or a raw `sql` template: anything that compiles against a database. */
+interface Buildable<R> {
+  compile(db: Db): CompiledQuery<R>
+}
+
 /** A query compiled once per engine and shape, run with new values on every call. */
 export interface CompiledStatement<V, R> {
   /** Every row. */
@@ -34,7 +39,7 @@ export interface CompiledStatement<V, R> {
  * keys in the same order.
  */
 export function compiledQuery<V extends object, R>(
-  build: (db: Db, values: Placeholders<V>) => Compilable<R>,
+  build: (db: Db, values: Placeholders<V>) => Buildable<R>,
 ): CompiledStatement<V, R> {
   const compiled = new Map<string, CompiledQuery<R>>()
 
@@ -47,7 +52,7 @@ export function compiledQuery<V extends object, R>(
       for (const name in values) {
         placeholders[name] = values[name] === undefined ? undefined : new Placeholder(name)
       }
-      query = build(db, placeholders as Placeholders<V>).compile()
+      query = build(db, placeholders as Placeholders<V>).compile(db)
       compiled.set(shape, query)
     }
     const parameters = query.parameters.map((parameter) =>

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 
 /** How Quire uses a PostgreSQL server: its URL and the connection pool's limits. */
@@ -54,6 +55,8 @@ export interface Config {
   headersTimeoutMs: number
   /** Longest wait for a whole request, body included (trickled bodies). */
   requestTimeoutMs: number
+  /** Server processes sharing the port (node:cluster); 1 = this process serves alone. */
+  workers: number
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -231,6 +234,18 @@ function readTrustProxy(env: Env): boolean | number | string[] {
   )
 }
 
+const WORKERS_MAX = 256
+
+function readWorkers(env: Env): number {
+  const text = readString(env, 'WORKERS', '1').toLowerCase()
+  if (text === 'auto') return availableParallelism()
+  const value = /^\d{1,4}$/.test(text) ? Number(text) : NaN
+  if (!(value >= 1 && value <= WORKERS_MAX)) {
+    throw new ConfigError('WORKERS', `auto or an integer from 1 to ${WORKERS_MAX}`, text)
+  }
+  return value
+}
+
 /** Reads and validates the environment; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const sessionLifeMs = readDuration(env, 'SESSION_LIFE', '14d', 1)
@@ -277,5 +292,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     authAttemptsPerIp: readRateLimit(env, 'AUTH_IP_LIMIT', '100/1m'),
     headersTimeoutMs,
     requestTimeoutMs,
+    workers: readWorkers(env),
   })
 }

@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/'] },
+  { ignores: ['**/dist/', 'node_modules/', 'data/', 'coverage/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -30,8 +30,8 @@ export default tseslint.config(
     },
   },
   {
-    // Flat config files must default-export their configuration.
-    files: ['eslint.config.js'],
+    // Flat config files (and Vite's) must default-export their configuration.
+    files: ['eslint.config.js', 'web/vite.config.ts'],
     rules: { 'no-restricted-exports': 'off' },
   },
   {

@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Readonly<Config>
     db: Db
+    /** Where the process is in its life; `draining` once shutdown has begun. */
+    lifecycle: { draining: boolean }
   }
 }
 
@@ -131,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('config', config)
   app.decorate('db', db)
+  app.decorate('lifecycle', { draining: false })
 
   // Hooks on every request take callbacks rather than promises: the same work without a promise and
   // a microtask turn each.

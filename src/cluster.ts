@@ -5,7 +5,7 @@ import type { Logger } from 'pino'
 // (node:cluster hands connections out round-robin). Workers keep nothing per user in memory — sessions,
 // rate limits and content live in the database — so any worker can answer any request.
 
-/** How long a worker may take to drain on SIGTERM before it is killed (its own grace is 10 s). */
+/** How long past its own drain a worker may take to stop on SIGTERM (its own grace is 10 s). */
 const WORKER_GRACE_MS = 12_000
 /** A worker that dies sooner than this after starting is replaced after a pause, not in a tight loop. */
 const QUICK_DEATH_MS = 5_000
@@ -13,9 +13,10 @@ const RESTART_PAUSE_MS = 1_000
 
 /**
  * Runs the primary: forks `count` workers, replaces (and logs) any that dies, and on SIGTERM or
- * SIGINT asks every worker to drain, then exits 0 once all have stopped (1 if one failed to).
+ * SIGINT asks every worker to drain (each waits `drainMs`, SHUTDOWN_DRAIN, then closes), then exits 0
+ * once all have stopped (1 if one failed to).
  */
-export function superviseWorkers(count: number, log: Logger): void {
+export function superviseWorkers(count: number, log: Logger, drainMs = 0): void {
   const startedAt = new Map<number, number>()
   let stopping = false
   let failed = false
@@ -58,7 +59,7 @@ export function superviseWorkers(count: number, log: Logger): void {
       log.error('workers did not stop in time; killing them')
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL')
       process.exit(1)
-    }, WORKER_GRACE_MS)
+    }, drainMs + WORKER_GRACE_MS)
     forced.unref()
   }
   process.on('SIGTERM', stop)

@@ -51,6 +51,8 @@ export interface Config {
   trustProxy: boolean | number | string[]
   loginFailuresPerEmail: RateLimitConfig
   authAttemptsPerIp: RateLimitConfig
+  /** After SIGTERM, how long readiness answers 503 (while still serving) before the listener closes. */
+  shutdownDrainMs: number
   /** Longest wait for a request's complete headers (slowloris defence). */
   headersTimeoutMs: number
   /** Longest wait for a whole request, body included (trickled bodies). */
@@ -246,6 +248,13 @@ function readWorkers(env: Env): number {
   return value
 }
 
+function readShutdownDrain(env: Env): number {
+  const ms = readDuration(env, 'SHUTDOWN_DRAIN', '0s', 0)
+  if (ms > 300_000)
+    throw new ConfigError('SHUTDOWN_DRAIN', 'a duration up to 5m', readString(env, 'SHUTDOWN_DRAIN', '0s'))
+  return ms
+}
+
 /** Reads and validates the environment; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const sessionLifeMs = readDuration(env, 'SESSION_LIFE', '14d', 1)
@@ -290,6 +299,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     trustProxy: readTrustProxy(env),
     loginFailuresPerEmail: readRateLimit(env, 'LOGIN_FAILURE_LIMIT', '10/15m'),
     authAttemptsPerIp: readRateLimit(env, 'AUTH_IP_LIMIT', '100/1m'),
+    shutdownDrainMs: readShutdownDrain(env),
     headersTimeoutMs,
     requestTimeoutMs,
     workers: readWorkers(env),

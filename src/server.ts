@@ -1,4 +1,5 @@
 import cluster from 'node:cluster'
+import { setTimeout as delay } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import { pino } from 'pino'
 import { buildApp } from './app.js'
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
 
   if (config.workers > 1 && cluster.isPrimary) {
     await migrateOnce(config)
-    superviseWorkers(config.workers, pino({ level: config.logLevel }))
+    superviseWorkers(config.workers, pino({ level: config.logLevel }), config.shutdownDrainMs)
     return
   }
 
@@ -76,15 +77,18 @@ async function main(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals): void => {
     if (shuttingDown) return
     shuttingDown = true
-    app.log.info({ signal }, 'shutting down')
+    app.log.info({ signal, drain_ms: config.shutdownDrainMs }, 'shutting down')
+    // Draining: still serving, but readiness answers 503 so a load balancer stops sending new
+    // requests before the listener closes under them.
+    app.lifecycle.draining = true
     // A request that never finishes must not keep the process alive past the grace period.
     const forced = setTimeout(() => {
       app.log.error('graceful shutdown timed out; exiting')
       process.exit(1)
-    }, SHUTDOWN_GRACE_MS)
+    }, config.shutdownDrainMs + SHUTDOWN_GRACE_MS)
     forced.unref()
-    app
-      .close()
+    delay(config.shutdownDrainMs)
+      .then(() => app.close())
       .then(() => db.destroy())
       .then(() => {
         app.log.info('shutdown complete')

@@ -129,7 +129,7 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
 }
 
 /** The engine behind a Kysely instance (typed `Kysely<any>` in migrations). */
-export function dialectOf(db: Pick<Kysely<unknown>, 'getExecutor'>): DialectName {
+export function dialectOf<T>(db: Kysely<T>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }
 

@@ -10,6 +10,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-02-content': content,
 }
 
+/** The names of every migration this build knows, in the order they run. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS).sort()
+
+/** The name of the table that records applied migrations. */
+export const MIGRATION_TABLE = 'quire_migrations'
+
 /**
  * Brings the schema up to date. Safe to call from several instances at once: Kysely takes a lock
  * (a PostgreSQL advisory lock, or SQLite's write lock) while it migrates.
@@ -18,7 +24,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
-    migrationTableName: 'quire_migrations',
+    migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: 'quire_migrations_lock',
   })
   const { error, results } = await migrator.migrateToLatest()

@@ -83,6 +83,27 @@ export interface Tables {
   comments: CommentsTable
 }
 
+/** How the data copy walks a table: by its primary key, so many rows at a time. */
+export interface TableCopyPlan {
+  key: readonly string[]
+  /** Rows per copy batch (default 500); small where rows carry file bytes. */
+  batchRows?: number
+}
+
+/**
+ * Every table, parents before children (a row's references are always copied before it): `npm run
+ * data -- copy` walks them in this order. Typed by `Tables`, so a new table that is not listed here
+ * does not compile; a test also checks it against the migrated schema.
+ */
+export const TABLES_IN_ORDER: { readonly [Name in keyof Tables]: TableCopyPlan } = {
+  users: { key: ['id'] },
+  sessions: { key: ['id'] },
+  rate_limits: { key: ['key'] },
+  posts: { key: ['id'] },
+  attachments: { key: ['id'], batchRows: 8 },
+  comments: { key: ['id'] },
+}
+
 export type UserRow = Selectable<UsersTable>
 export type NewUserRow = Insertable<UsersTable>
 export type UserUpdate = Updateable<UsersTable>

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fp from 'fastify-plugin'
+import { DOCS_CSS, DOCS_FAVICON_SVG, DOCS_JS, DOCS_LOGO_SVG } from './theme.js'
 
 /**
  * The OpenAPI 3.1 document, generated from the route schemas. Registered on the root instance (it
@@ -58,5 +59,22 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Quire serves plain HTTP (often on a LAN host, not localhost): upgrading would break every asset.
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
     uiConfig: { url: '/v1/openapi.json', deepLinking: true, displayRequestDuration: true },
+    // "Try it" calls the server the page came from (the document names no other server), never a validator.
+    validatorUrl: false,
+    logo: { type: 'image/svg+xml', content: DOCS_LOGO_SVG, href: `${app.prefix}/docs`, target: '_self' },
+    theme: {
+      title: 'Quire API reference',
+      css: [{ filename: 'quire.css', content: DOCS_CSS }],
+      js: [{ filename: 'quire.js', content: DOCS_JS }],
+      favicon: [
+        {
+          filename: 'favicon.svg',
+          rel: 'icon',
+          sizes: 'any',
+          type: 'image/svg+xml',
+          content: DOCS_FAVICON_SVG,
+        },
+      ],
+    },
   })
 }

@@ -57,13 +57,16 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ version: string }> = asyn
         tags: ['health'],
         summary: 'Readiness check',
         description:
-          'Whether this instance can serve requests: 200 when the database answers a trivial query within 1 s, ' +
-          'else 503. Load balancers probe this one; `GET /v1` stays the liveness check. Not enveloped.',
+          'Whether this instance should get new requests: 200 when the database answers a trivial query within 1 s, ' +
+          'else 503; also 503 while the instance drains before shutting down (`SHUTDOWN_DRAIN`). ' +
+          'Load balancers probe this one; `GET /v1` stays the liveness check. Not enveloped.',
         response: { 200: ReadySchema, 503: UnavailableSchema },
       },
     },
     async (_request, reply) => {
-      if (await databaseAnswers(() => pingDatabase(app.db))) return { status: 'ready' as const }
+      if (!app.lifecycle.draining && (await databaseAnswers(() => pingDatabase(app.db)))) {
+        return { status: 'ready' as const }
+      }
       return reply
         .status(503)
         .header('retry-after', '1')

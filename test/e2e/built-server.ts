@@ -153,6 +153,8 @@ export interface HttpAnswer {
   status: number
   headers: IncomingHttpHeaders
   body: string
+  /** The body as received, for binary content. */
+  bytes: Buffer
 }
 
 /** What `send` may add to a request. */
@@ -161,6 +163,8 @@ export interface SendOptions {
   /** Sent as JSON (with its Content-Type) unless it is a Buffer, which is sent as it is. */
   body?: unknown
   agent?: Agent
+  /** The client's own address, e.g. 127.0.0.2 to look like another machine on the loopback. */
+  localAddress?: string
 }
 
 /** One HTTP request to 127.0.0.1:port over a real socket; resolves with the whole answer. */
@@ -186,12 +190,19 @@ export function send(
       method,
       headers,
       ...(options.agent ? { agent: options.agent } : {}),
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     })
     request.on('response', (response) => {
-      let text = ''
-      response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text })
+        const bytes = Buffer.concat(chunks)
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: bytes.toString('utf8'),
+          bytes,
+        })
       })
     })
     request.on('error', reject)

@@ -46,6 +46,7 @@ describe('configuration', () => {
       assert.equal(config.trustProxy, false)
       assert.deepEqual(config.loginFailuresPerEmail, { max: 10, windowMs: 15 * MINUTE })
       assert.deepEqual(config.authAttemptsPerIp, { max: 100, windowMs: MINUTE })
+      assert.equal(config.shutdownDrainMs, 0)
       assert.equal(config.headersTimeoutMs, 30 * SECOND)
       assert.equal(config.requestTimeoutMs, 120 * SECOND)
       assert.equal(config.workers, 1)
@@ -57,6 +58,11 @@ describe('configuration', () => {
       assert.equal(loadConfig({ WORKERS: '256' }).workers, 256)
       assert.equal(loadConfig({ WORKERS: 'auto' }).workers, availableParallelism())
       assert.equal(loadConfig({ WORKERS: 'AUTO' }).workers, availableParallelism())
+    })
+
+    it('SHUTDOWN_DRAIN accepts durations up to 5m', () => {
+      assert.equal(loadConfig({ SHUTDOWN_DRAIN: '2s' }).shutdownDrainMs, 2 * SECOND)
+      assert.equal(loadConfig({ SHUTDOWN_DRAIN: '5m' }).shutdownDrainMs, 5 * MINUTE)
     })
 
     it('HEADERS_TIMEOUT and REQUEST_TIMEOUT accept durations, milliseconds included', () => {
@@ -273,6 +279,7 @@ describe('configuration', () => {
       DATABASE_STATEMENT_TIMEOUT: ['abc', '-1s', '5 seconds'],
       DATABASE_CONNECT_TIMEOUT: ['0', '0s', 'soon', '-2s'],
       DATABASE_MIGRATION_URL: ['mysql://db/quire', 'postgres://user:pw@host:notaport/db'],
+      SHUTDOWN_DRAIN: ['soon', '-1s', '6m'],
     }
     for (const [variable, values] of Object.entries(badValues)) {
       for (const value of values) {

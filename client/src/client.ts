@@ -1,0 +1,488 @@
+import createClient, { type Client } from 'openapi-fetch'
+import { errorFromResponse, networkError, QuireError } from './errors.js'
+import type { paths } from './openapi.js'
+import { paged, type Paged } from './pages.js'
+import type {
+  Attachment,
+  Comment,
+  CommentChanges,
+  Credentials,
+  Health,
+  NewPost,
+  NewSession,
+  Post,
+  PostChanges,
+  ProfileChanges,
+  Registration,
+  Session,
+  User,
+} from './types.js'
+
+/** How to reach a Quire server, and where the session token comes from and goes. */
+export interface QuireOptions {
+  /** The server's origin, e.g. `https://api.example.com` (paths start with `/v1`). */
+  baseUrl: string
+  /** A token saved earlier (e.g. read from `localStorage`), sent as `Authorization: Bearer …`. */
+  token?: string
+  /** Called whenever the token changes (login, logout, a 401 on a stale token), to persist it. */
+  onTokenChange?: (token: string | undefined) => void
+  /** The fetch to use (default: the global one). */
+  fetch?: typeof fetch
+}
+
+/** Options of a write that can be made conditional. */
+export interface WriteOptions {
+  /**
+   * The `If-Match` to send. By default the ETag of the object passed in, when it came from a read
+   * (`get`, `update`…); `false` sends none, so the write applies whatever changed meanwhile.
+   */
+  ifMatch?: string | false
+}
+
+/** Options of an upload. */
+export interface UploadOptions {
+  /** The stored filename (default: the File's name, else `file`). */
+  filename?: string
+  /** Called as bytes go out, with the bytes sent and the total; uses XMLHttpRequest where it exists. */
+  onProgress?: (sent: number, total: number) => void
+  /** Cancels the upload. */
+  signal?: AbortSignal
+}
+
+/** Query of a list: the page size (1–100, default 20). */
+export interface ListOptions {
+  limit?: number
+}
+
+type IdOr<T> = string | T
+
+/** Enough to address an attachment's nested routes: its ID and its post's (e.g. a post's cover). */
+export type AttachmentRef = Pick<Attachment, 'id' | 'post_id'>
+
+// The part of XMLHttpRequest used for uploads with progress, declared here so the client compiles
+// (and runs, through fetch) where there is no DOM, e.g. in Node.js.
+interface ProgressEventLike {
+  lengthComputable: boolean
+  loaded: number
+  total: number
+}
+interface XhrLike {
+  open(method: string, url: string): void
+  setRequestHeader(name: string, value: string): void
+  getResponseHeader(name: string): string | null
+  send(body: FormData): void
+  abort(): void
+  addEventListener(type: 'load' | 'error' | 'abort', listener: () => void): void
+  readonly upload: { addEventListener(type: 'progress', listener: (event: ProgressEventLike) => void): void }
+  readonly status: number
+  readonly statusText: string
+  readonly responseText: string
+}
+type XhrConstructor = new () => XhrLike
+
+function xhrConstructor(): XhrConstructor | undefined {
+  return (globalThis as { XMLHttpRequest?: XhrConstructor }).XMLHttpRequest
+}
+
+// ETags of the objects this client has read, so a later write can send them as If-Match without the
+// caller carrying them around. Weak: forgotten with the object.
+const etags = new WeakMap<object, string>()
+
+/** The ETag an object had when this client read it, if it came from a single-object response. */
+export function etagOf(resource: object): string | undefined {
+  return etags.get(resource)
+}
+
+function idOf(value: IdOr<{ id: string }>): string {
+  return typeof value === 'string' ? value : value.id
+}
+
+function ifMatchHeader(target: IdOr<object>, options: WriteOptions | undefined): Record<string, string> {
+  if (options?.ifMatch === false) return {}
+  const etag = options?.ifMatch ?? (typeof target === 'string' ? undefined : etags.get(target))
+  return etag === undefined ? {} : { 'if-match': etag }
+}
+
+interface FetchResult<T> {
+  data?: T
+  error?: unknown
+  response: Response
+}
+
+/** The typed Quire client; see createQuire. */
+export interface Quire {
+  /** The openapi-fetch client underneath, typed from the OpenAPI document, for routes not wrapped here. */
+  readonly raw: Client<paths>
+  /** The current session token, if any. */
+  readonly token: string | undefined
+  /** Sets (or with undefined, forgets) the session token. */
+  setToken(token: string | undefined): void
+  /** `GET /v1`: liveness and build revision. */
+  health(): Promise<Health>
+  /** `POST /v1/register`: creates an account (it does not log in). */
+  register(registration: Registration): Promise<User>
+  /** `POST /v1/sessions`: logs in and keeps the token for every later call. */
+  login(credentials: Credentials): Promise<NewSession>
+  /** Ends this session on the server (`DELETE /v1/sessions/{current}`) and forgets the token. */
+  logout(): Promise<void>
+  sessions: {
+    /** The caller's sessions, newest first; `current` marks this one. */
+    list(options?: ListOptions): Paged<Session>
+    /** Logs out one of the caller's sessions. */
+    revoke(session: IdOr<Session>): Promise<void>
+    /** Logs out every session of the caller but this one. */
+    revokeOthers(): Promise<void>
+  }
+  me: {
+    /** The caller's profile (its ETag is kept for `update`). */
+    get(): Promise<User>
+    /** Changes the display name and merges preferences (a `null` value removes a key). */
+    update(changes: ProfileChanges, options?: WriteOptions & { of?: User }): Promise<User>
+    /** Changes the password; every other session is signed out. */
+    changePassword(currentPassword: string, newPassword: string): Promise<void>
+    /** Deletes the account and everything it owns; the token is forgotten. */
+    delete(password: string): Promise<void>
+    /** The caller's posts, public and private. */
+    posts(options?: ListOptions): Paged<Post>
+  }
+  posts: {
+    /** Public posts plus the caller's own, newest first; `user` narrows to one author. */
+    list(options?: ListOptions & { user?: string }): Paged<Post>
+    /** One post (its ETag is kept for `update`/`replace`/`delete`). */
+    get(id: string): Promise<Post>
+    create(post: NewPost): Promise<Post>
+    /** Changes the given fields; If-Match from the post's read unless `ifMatch` says otherwise. */
+    update(post: IdOr<Post>, changes: PostChanges, options?: WriteOptions): Promise<Post>
+    delete(post: IdOr<Post>, options?: WriteOptions): Promise<void>
+  }
+  attachments: {
+    list(post: IdOr<Post>, options?: ListOptions): Paged<Attachment>
+    get(post: IdOr<Post>, id: string): Promise<Attachment>
+    /** Uploads a File or Blob as `multipart/form-data`. */
+    upload(post: IdOr<Post>, file: Blob, options?: UploadOptions): Promise<Attachment>
+    /** The bytes, as a Blob of the stored type. */
+    download(attachment: AttachmentRef): Promise<Blob>
+    rename(attachment: IdOr<Attachment>, filename: string, options?: WriteOptions): Promise<Attachment>
+    delete(attachment: IdOr<Attachment>, options?: WriteOptions): Promise<void>
+    /** Makes the attachment its post's cover; answers the updated post. */
+    selectAsCover(attachment: AttachmentRef): Promise<Post>
+  }
+  comments: {
+    /** A post's comments, or an attachment's with `attachment`. */
+    list(post: IdOr<Post>, options?: ListOptions & { attachment?: IdOr<Attachment> }): Paged<Comment>
+    /** Comments on a post, or on one of its attachments with `attachment`. */
+    create(post: IdOr<Post>, body: string, options?: { attachment?: IdOr<Attachment> }): Promise<Comment>
+    get(id: string): Promise<Comment>
+    update(comment: IdOr<Comment>, changes: CommentChanges, options?: WriteOptions): Promise<Comment>
+    delete(comment: IdOr<Comment>, options?: WriteOptions): Promise<void>
+  }
+}
+
+/**
+ * A typed client for one Quire server. Every failure throws a QuireError; lists are async iterables
+ * that follow `next_page_token`.
+ */
+export function createQuire(options: QuireOptions): Quire {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  const fetchImpl = options.fetch ?? ((input: Request) => globalThis.fetch(input))
+  let token = options.token
+
+  const setToken = (next: string | undefined): void => {
+    if (next === token) return
+    token = next
+    options.onTokenChange?.(next)
+  }
+
+  const raw = createClient<paths>({ baseUrl, fetch: fetchImpl })
+  raw.use({
+    onRequest({ request }) {
+      if (token !== undefined && !request.headers.has('authorization')) {
+        request.headers.set('authorization', `Bearer ${token}`)
+      }
+      return request
+    },
+  })
+
+  /** Runs a call, throwing a QuireError on failure; a 401 while holding a token forgets it. */
+  async function call<T>(send: () => Promise<FetchResult<T>>): Promise<{ data: T; response: Response }> {
+    let result: FetchResult<T>
+    try {
+      result = await send()
+    } catch (cause) {
+      throw cause instanceof QuireError ? cause : networkError(cause)
+    }
+    if (!result.response.ok) {
+      if (result.response.status === 401 && token !== undefined) setToken(undefined)
+      throw errorFromResponse(result.response, result.error)
+    }
+    return { data: result.data as T, response: result.response }
+  }
+
+  /** A single-object call answering `{data}`; the object's ETag is remembered. */
+  async function single<T extends object>(send: () => Promise<FetchResult<{ data: T }>>): Promise<T> {
+    const { data, response } = await call(send)
+    const etag = response.headers.get('etag')
+    if (etag !== null) etags.set(data.data, etag)
+    return data.data
+  }
+
+  async function empty(send: () => Promise<FetchResult<unknown>>): Promise<void> {
+    await call(send)
+  }
+
+  function list<T>(
+    send: (query: {
+      limit?: number
+      pagetoken?: string
+    }) => Promise<FetchResult<{ data: T[]; next_page_token?: string }>>,
+    limit: number | undefined,
+  ) {
+    return paged(async (pageToken) => {
+      const query: { limit?: number; pagetoken?: string } = {}
+      if (limit !== undefined) query.limit = limit
+      if (pageToken !== undefined) query.pagetoken = pageToken
+      const { data } = await call(() => send(query))
+      return data.next_page_token === undefined
+        ? { items: data.data }
+        : { items: data.data, nextPageToken: data.next_page_token }
+    })
+  }
+
+  /** Multipart upload through XMLHttpRequest, the one browser API that reports upload progress. */
+  function uploadWithProgress(
+    Xhr: XhrConstructor,
+    url: string,
+    form: FormData,
+    upload: UploadOptions,
+  ): Promise<Attachment> {
+    const onProgress = upload.onProgress
+    return new Promise((resolve, reject) => {
+      const xhr = new Xhr()
+      xhr.open('POST', url)
+      if (token !== undefined) xhr.setRequestHeader('authorization', `Bearer ${token}`)
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable && onProgress) onProgress(event.loaded, event.total)
+      })
+      xhr.addEventListener('error', () => {
+        reject(networkError(new Error('upload failed')))
+      })
+      xhr.addEventListener('abort', () => {
+        reject(new QuireError(0, 'ABORTED', 'The upload was cancelled'))
+      })
+      xhr.addEventListener('load', () => {
+        let body: unknown
+        try {
+          body = JSON.parse(xhr.responseText)
+        } catch {
+          body = undefined
+        }
+        const response = new Response(null, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: { 'x-request-id': xhr.getResponseHeader('x-request-id') ?? '' },
+        })
+        if (xhr.status !== 201) {
+          if (xhr.status === 401 && token !== undefined) setToken(undefined)
+          reject(errorFromResponse(response, body))
+          return
+        }
+        resolve((body as { data: Attachment }).data)
+      })
+      upload.signal?.addEventListener('abort', () => {
+        xhr.abort()
+      })
+      xhr.send(form)
+    })
+  }
+
+  const sessions: Quire['sessions'] = {
+    list: (opts) => list((query) => raw.GET('/v1/sessions', { params: { query } }), opts?.limit),
+    revoke: (session) =>
+      empty(() => raw.DELETE('/v1/sessions/{id}', { params: { path: { id: idOf(session) } } })),
+    revokeOthers: () => empty(() => raw.DELETE('/v1/sessions/others')),
+  }
+
+  return {
+    raw,
+    get token() {
+      return token
+    },
+    setToken,
+    health: async () => (await call(() => raw.GET('/v1'))).data,
+    register: (registration) => single(() => raw.POST('/v1/register', { body: registration })),
+    async login(credentials) {
+      const session = await single(() => raw.POST('/v1/sessions', { body: credentials }))
+      setToken(session.token)
+      return session
+    },
+    async logout() {
+      if (token === undefined) return
+      try {
+        for await (const session of sessions.list({ limit: 100 })) {
+          if (session.current) {
+            await sessions.revoke(session)
+            break
+          }
+        }
+      } catch (error) {
+        // An already-ended session is the goal reached; anything else is worth reporting.
+        if (!(error instanceof QuireError && error.status === 401)) throw error
+      } finally {
+        setToken(undefined)
+      }
+    },
+    sessions,
+    me: {
+      get: () => single(() => raw.GET('/v1/me')),
+      update: (changes, opts) =>
+        single(() => raw.PATCH('/v1/me', { body: changes, headers: ifMatchHeader(opts?.of ?? 'me', opts) })),
+      changePassword: (currentPassword, newPassword) =>
+        empty(() =>
+          raw.PUT('/v1/me/password', {
+            body: { current_password: currentPassword, new_password: newPassword },
+          }),
+        ),
+      async delete(password) {
+        await empty(() => raw.DELETE('/v1/me', { body: { password } }))
+        setToken(undefined)
+      },
+      posts: (opts) => list((query) => raw.GET('/v1/me/posts', { params: { query } }), opts?.limit),
+    },
+    posts: {
+      list: (opts) =>
+        list(
+          (query) =>
+            raw.GET('/v1/posts', {
+              params: { query: opts?.user === undefined ? query : { ...query, user: opts.user } },
+            }),
+          opts?.limit,
+        ),
+      get: (id) => single(() => raw.GET('/v1/posts/{id}', { params: { path: { id } } })),
+      create: (post) => single(() => raw.POST('/v1/posts', { body: post })),
+      update: (post, changes, opts) =>
+        single(() =>
+          raw.PATCH('/v1/posts/{id}', {
+            params: { path: { id: idOf(post) } },
+            body: changes,
+            headers: ifMatchHeader(post, opts),
+          }),
+        ),
+      delete: (post, opts) =>
+        empty(() =>
+          raw.DELETE('/v1/posts/{id}', {
+            params: { path: { id: idOf(post) } },
+            headers: ifMatchHeader(post, opts),
+          }),
+        ),
+    },
+    attachments: {
+      list: (post, opts) =>
+        list(
+          (query) => raw.GET('/v1/posts/{id}/attachments', { params: { path: { id: idOf(post) }, query } }),
+          opts?.limit,
+        ),
+      get: (post, id) =>
+        single(() =>
+          raw.GET('/v1/posts/{id}/attachments/{aid}', { params: { path: { id: idOf(post), aid: id } } }),
+        ),
+      async upload(post, file, opts = {}) {
+        const filename = opts.filename ?? (file instanceof File && file.name !== '' ? file.name : 'file')
+        const form = new FormData()
+        form.append('file', file, filename)
+        const Xhr = xhrConstructor()
+        if (opts.onProgress && Xhr) {
+          const url = `${baseUrl}/v1/posts/${encodeURIComponent(idOf(post))}/attachments`
+          return uploadWithProgress(Xhr, url, form, opts)
+        }
+        const attachment = await single(() =>
+          raw.POST('/v1/posts/{id}/attachments', {
+            params: { path: { id: idOf(post) } },
+            // The generated body type is the JSON view of the schema; FormData is what goes on the wire.
+            body: form as unknown as { file: string },
+            ...(opts.signal ? { signal: opts.signal } : {}),
+          }),
+        )
+        opts.onProgress?.(file.size, file.size)
+        return attachment
+      },
+      async download(attachment) {
+        const { data } = await call(() =>
+          raw.GET('/v1/posts/{id}/attachments/{aid}/content', {
+            params: { path: { id: attachment.post_id, aid: attachment.id } },
+            parseAs: 'blob',
+          }),
+        )
+        return data
+      },
+      rename: (attachment, filename, opts) =>
+        single(() =>
+          raw.PATCH('/v1/attachments/{id}', {
+            params: { path: { id: idOf(attachment) } },
+            body: { filename },
+            headers: ifMatchHeader(attachment, opts),
+          }),
+        ),
+      delete: (attachment, opts) =>
+        empty(() =>
+          raw.DELETE('/v1/attachments/{id}', {
+            params: { path: { id: idOf(attachment) } },
+            headers: ifMatchHeader(attachment, opts),
+          }),
+        ),
+      selectAsCover: (attachment) =>
+        single(() =>
+          raw.POST('/v1/posts/{id}/attachments/{aid}/select', {
+            params: { path: { id: attachment.post_id, aid: attachment.id } },
+          }),
+        ),
+    },
+    comments: {
+      list(post, opts) {
+        const attachment = opts?.attachment
+        if (attachment === undefined) {
+          return list(
+            (query) => raw.GET('/v1/posts/{id}/comments', { params: { path: { id: idOf(post) }, query } }),
+            opts?.limit,
+          )
+        }
+        return list(
+          (query) =>
+            raw.GET('/v1/posts/{id}/attachments/{aid}/comments', {
+              params: { path: { id: idOf(post), aid: idOf(attachment) }, query },
+            }),
+          opts?.limit,
+        )
+      },
+      create(post, body, opts) {
+        const attachment = opts?.attachment
+        if (attachment === undefined) {
+          return single(() =>
+            raw.POST('/v1/posts/{id}/comments', { params: { path: { id: idOf(post) } }, body: { body } }),
+          )
+        }
+        return single(() =>
+          raw.POST('/v1/posts/{id}/attachments/{aid}/comments', {
+            params: { path: { id: idOf(post), aid: idOf(attachment) } },
+            body: { body },
+          }),
+        )
+      },
+      get: (id) => single(() => raw.GET('/v1/comments/{id}', { params: { path: { id } } })),
+      update: (comment, changes, opts) =>
+        single(() =>
+          raw.PATCH('/v1/comments/{id}', {
+            params: { path: { id: idOf(comment) } },
+            body: changes,
+            headers: ifMatchHeader(comment, opts),
+          }),
+        ),
+      delete: (comment, opts) =>
+        empty(() =>
+          raw.DELETE('/v1/comments/{id}', {
+            params: { path: { id: idOf(comment) } },
+            headers: ifMatchHeader(comment, opts),
+          }),
+        ),
+    },
+  }
+}

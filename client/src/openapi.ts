@@ -1,0 +1,5258 @@
+// Generated from the Quire server’s OpenAPI document by `npm run client:types`. Do not edit by hand.
+
+export interface paths {
+  '/v1': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Health check
+     * @description Liveness and build revision. The only response that is not enveloped.
+     */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /**
+               * @description The instance is alive
+               * @enum {string}
+               */
+              status: 'running'
+              /** @description Git revision of the running build, or __UNKNOWN__ */
+              version: string
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/ready': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Readiness check
+     * @description Whether this instance should get new requests: 200 when the database answers a trivial query within 1 s, else 503; also 503 while the instance drains before shutting down (`SHUTDOWN_DRAIN`). Load balancers probe this one; `GET /v1` stays the liveness check. Not enveloped.
+     */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'ready'
+            }
+          }
+        }
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'unavailable'
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/register': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Create an account
+     * @description Every invalid field is listed together in one 422. The email is stored lower-cased; an address already registered in any case gives 409 EMAIL_ALREADY_EXISTS. Shares a per-address rate limit with login.
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description A valid address, unique regardless of case */
+            email: string
+            /** @description At least PASSWORD_MIN_LENGTH (default 10) and at most 256 Unicode characters after NFKC normalisation; not a common password, not trivially guessable, not the email. No composition rules. */
+            password: string
+            /** @description 1–100 characters */
+            display_name?: string | null
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: email
+                 * @description Lower-cased at registration
+                 */
+                email: string
+                display_name: string | null
+                /** @description Free-form JSON object of the user’s own settings (at most 16 KiB) */
+                preferences: {
+                  [key: string]: unknown
+                }
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Related URLs; follow, never build */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        409: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/me': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller’s profile
+     * @description `include=sessions,posts` embeds the first page of each list (follow `links` for more). Carries an ETag (If-None-Match → 304) when nothing is embedded.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Comma-separated lists to embed: sessions, posts */
+          include?: string
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: email
+                 * @description Lower-cased at registration
+                 */
+                email: string
+                display_name: string | null
+                /** @description Free-form JSON object of the user’s own settings (at most 16 KiB) */
+                preferences: {
+                  [key: string]: unknown
+                }
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Related URLs; follow, never build */
+                links: {
+                  [key: string]: string
+                }
+                /** @description First page; with include=sessions */
+                sessions?: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /**
+                   * Format: date-time
+                   * @description ISO 8601 UTC with milliseconds
+                   */
+                  created_at: string
+                  /**
+                   * Format: date-time
+                   * @description ISO 8601 UTC with milliseconds
+                   */
+                  updated_at: string
+                  /**
+                   * Format: date-time
+                   * @description ISO 8601 UTC with milliseconds
+                   */
+                  expires_at: string
+                  /** @description True for the session making this request */
+                  current: boolean
+                  /** @description Gathered when the session was created */
+                  metadata: {
+                    user_agent: string | null
+                    /** @description Client address (honours TRUST_PROXY) */
+                    ip: string | null
+                  }
+                  links: {
+                    [key: string]: string
+                  }
+                }[]
+                /** @description First page; with include=posts */
+                posts?: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  user_id: string
+                  title: string
+                  body: string
+                  /**
+                   * @description public: anyone can read it; private: only its author
+                   * @enum {unknown}
+                   */
+                  visibility: 'public' | 'private'
+                  /**
+                   * Format: uuid
+                   * @description Set by POST …/attachments/{aid}/select; null when none
+                   */
+                  cover_attachment_id: string | null
+                  /**
+                   * Format: date-time
+                   * @description ISO 8601 UTC with milliseconds
+                   */
+                  created_at: string
+                  /**
+                   * Format: date-time
+                   * @description ISO 8601 UTC with milliseconds
+                   */
+                  updated_at: string
+                  /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                  links: {
+                    [key: string]: string
+                  }
+                }[]
+              }
+            }
+          }
+        }
+        /** @description Not modified: your copy (If-None-Match) is current */
+        304: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    /**
+     * Delete the caller’s account
+     * @description Needs the password. Deletes the account with all its sessions, posts, attachments and comments. 204.
+     */
+    delete: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The account password, to confirm */
+            password: string
+          }
+        }
+      }
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    options?: never
+    head?: never
+    /**
+     * Change the caller’s profile
+     * @description Only `display_name` and `preferences` can change here (email and password cannot). `preferences` is merged key by key; a null value removes that key; the merged object is at most 16 KiB. Honours If-Match.
+     */
+    patch: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description null clears it */
+            display_name?: string | null
+            /** @description Merged key by key into the stored preferences; a null value removes that key */
+            preferences?: {
+              [key: string]: unknown
+            }
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: email
+                 * @description Lower-cased at registration
+                 */
+                email: string
+                display_name: string | null
+                /** @description Free-form JSON object of the user’s own settings (at most 16 KiB) */
+                preferences: {
+                  [key: string]: unknown
+                }
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Related URLs; follow, never build */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    trace?: never
+  }
+  '/v1/me/password': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Change the caller’s password
+     * @description Needs the current password (failures count toward the per-account login limit). The new password follows the registration rules. Every other session of the caller is signed out.
+     */
+    put: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            current_password: string
+            /** @description Same rules as at registration */
+            new_password: string
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: email
+                 * @description Lower-cased at registration
+                 */
+                email: string
+                display_name: string | null
+                /** @description Free-form JSON object of the user’s own settings (at most 16 KiB) */
+                preferences: {
+                  [key: string]: unknown
+                }
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Related URLs; follow, never build */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/sessions': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller’s sessions
+     * @description Newest first, with metadata; `current` marks the session making the request. Never a token.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size, default 20 */
+          limit?: number
+          /** @description The `next_page_token` of the previous page (opaque) */
+          pagetoken?: string
+          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          from?: number
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                expires_at: string
+                /** @description True for the session making this request */
+                current: boolean
+                /** @description Gathered when the session was created */
+                metadata: {
+                  user_agent: string | null
+                  /** @description Client address (honours TRUST_PROXY) */
+                  ip: string | null
+                }
+                links: {
+                  [key: string]: string
+                }
+              }[]
+              /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
+              next_page_token?: string
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    /**
+     * Log in
+     * @description Creates a session and returns its token in clear, this once; only its SHA-256 is stored. A wrong email and a wrong password give the same 401. Failed attempts are limited per account (LOGIN_FAILURE_LIMIT) and attempts per client address (AUTH_IP_LIMIT): 429 with Retry-After.
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            email: string
+            password: string
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                expires_at: string
+                /** @description True for the session making this request */
+                current: boolean
+                /** @description Gathered when the session was created */
+                metadata: {
+                  user_agent: string | null
+                  /** @description Client address (honours TRUST_PROXY) */
+                  ip: string | null
+                }
+                links: {
+                  [key: string]: string
+                }
+                /**
+                 * Format: uuid
+                 * @description Send as `Authorization: Bearer <token>`; never shown again
+                 */
+                token: string
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/sessions/others': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Sign out everywhere else
+     * @description Deletes every session of the caller except the one making this request. 204.
+     */
+    delete: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/sessions/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Log out a session
+     * @description Deletes one of the caller’s sessions (the current one to log out); its token answers 401 afterwards. Another user’s session answers 404.
+     */
+    delete: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/posts': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List posts
+     * @description Every public post plus, with a token, the caller’s own private ones; newest first. `user` narrows the list to one author (a malformed ID is a 400, an unknown one an empty list). Paginated by `pagetoken` (follow `next_page_token`) or by `from`; `limit` 1–100, default 20. No token needed.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size, default 20 */
+          limit?: number
+          /** @description The `next_page_token` of the previous page (opaque) */
+          pagetoken?: string
+          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          from?: number
+          /** @description Only this author’s posts (a user ID; malformed → 400, unknown → empty list). Your own ID lists your private posts too. */
+          user?: string
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                title: string
+                body: string
+                /**
+                 * @description public: anyone can read it; private: only its author
+                 * @enum {unknown}
+                 */
+                visibility: 'public' | 'private'
+                /**
+                 * Format: uuid
+                 * @description Set by POST …/attachments/{aid}/select; null when none
+                 */
+                cover_attachment_id: string | null
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                links: {
+                  [key: string]: string
+                }
+              }[]
+              /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
+              next_page_token?: string
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    /**
+     * Create a post
+     * @description The caller becomes its author. `title` is required (1–200 characters, one line, trimmed); `body` (at most 100,000 characters) defaults to "" and `visibility` to "public". Answers 201 with the post, its ETag and its Location.
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      /** @description `body` defaults to "" and `visibility` to "public" */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1–200 characters, one line; surrounding spaces are trimmed */
+            title: string
+            /** @description At most 100,000 characters; may be empty */
+            body?: string
+            /**
+             * @description public: anyone can read it; private: only its author
+             * @enum {unknown}
+             */
+            visibility?: 'public' | 'private'
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                title: string
+                body: string
+                /**
+                 * @description public: anyone can read it; private: only its author
+                 * @enum {unknown}
+                 */
+                visibility: 'public' | 'private'
+                /**
+                 * Format: uuid
+                 * @description Set by POST …/attachments/{aid}/select; null when none
+                 */
+                cover_attachment_id: string | null
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/me/posts': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The caller’s posts
+     * @description Every post the caller wrote, public and private, newest first. Paginated like every list (`limit`, `pagetoken`, `from`).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size, default 20 */
+          limit?: number
+          /** @description The `next_page_token` of the previous page (opaque) */
+          pagetoken?: string
+          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          from?: number
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                title: string
+                body: string
+                /**
+                 * @description public: anyone can read it; private: only its author
+                 * @enum {unknown}
+                 */
+                visibility: 'public' | 'private'
+                /**
+                 * Format: uuid
+                 * @description Set by POST …/attachments/{aid}/select; null when none
+                 */
+                cover_attachment_id: string | null
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                links: {
+                  [key: string]: string
+                }
+              }[]
+              /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
+              next_page_token?: string
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/posts/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a post
+     * @description A public post, or the caller’s own private one; anything else (including another user’s private post) is a 404. Carries an ETag; `If-None-Match` with it answers 304.
+     */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                title: string
+                body: string
+                /**
+                 * @description public: anyone can read it; private: only its author
+                 * @enum {unknown}
+                 */
+                visibility: 'public' | 'private'
+                /**
+                 * Format: uuid
+                 * @description Set by POST …/attachments/{aid}/select; null when none
+                 */
+                cover_attachment_id: string | null
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Not modified: your copy (If-None-Match) is current */
+        304: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    /**
+     * Replace a post
+     * @description Only the author; `title`, `body` and `visibility` are all required (a missing one is a 400). Send `If-Match` with the ETag you read to apply the change only if nobody changed the post since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     */
+    put: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      /** @description Every writable field; a missing one is a 400 */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1–200 characters, one line; surrounding spaces are trimmed */
+            title: string
+            /** @description At most 100,000 characters; may be empty */
+            body: string
+            /**
+             * @description public: anyone can read it; private: only its author
+             * @enum {unknown}
+             */
+            visibility: 'public' | 'private'
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                title: string
+                body: string
+                /**
+                 * @description public: anyone can read it; private: only its author
+                 * @enum {unknown}
+                 */
+                visibility: 'public' | 'private'
+                /**
+                 * Format: uuid
+                 * @description Set by POST …/attachments/{aid}/select; null when none
+                 */
+                cover_attachment_id: string | null
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    post?: never
+    /**
+     * Delete a post
+     * @description Only the author. The post’s attachments and comments are deleted with it, in the same statement. 204. Send `If-Match` with the ETag you read to apply the change only if nobody changed the post since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     */
+    delete: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    options?: never
+    head?: never
+    /**
+     * Change part of a post
+     * @description Only the author; only the fields given change (`title`, `body`, `visibility`). Send `If-Match` with the ETag you read to apply the change only if nobody changed the post since; otherwise 412 PRECONDITION_FAILED and nothing changes. Another user’s public post answers 403, their private one 404.
+     */
+    patch: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      /** @description Only the fields given change */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1–200 characters, one line; surrounding spaces are trimmed */
+            title?: string
+            /** @description At most 100,000 characters; may be empty */
+            body?: string
+            /**
+             * @description public: anyone can read it; private: only its author
+             * @enum {unknown}
+             */
+            visibility?: 'public' | 'private'
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                title: string
+                body: string
+                /**
+                 * @description public: anyone can read it; private: only its author
+                 * @enum {unknown}
+                 */
+                visibility: 'public' | 'private'
+                /**
+                 * Format: uuid
+                 * @description Set by POST …/attachments/{aid}/select; null when none
+                 */
+                cover_attachment_id: string | null
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    trace?: never
+  }
+  '/v1/posts/{id}/attachments': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List a post’s attachments
+     * @description Metadata only (follow `links.content` for the bytes), newest first, for anyone who can see the post. Paginated like every list (`limit`, `pagetoken`, `from`).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size, default 20 */
+          limit?: number
+          /** @description The `next_page_token` of the previous page (opaque) */
+          pagetoken?: string
+          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          from?: number
+        }
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                post_id: string
+                /** @description Its only writable field after upload */
+                filename: string
+                /** @description The media type the file was uploaded with; sent back on download */
+                content_type: string
+                /** @description In bytes */
+                size: number
+                /** @description SHA-256 of the content, lowercase hex */
+                sha256: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
+                links: {
+                  [key: string]: string
+                }
+              }[]
+              /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
+              next_page_token?: string
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    /**
+     * Upload an attachment
+     * @description Only the post’s author. Either `multipart/form-data` with the file in a part named `file` (its filename and Content-Type are kept; other parts are ignored), or a raw body sent with the file’s own Content-Type and its name in `?filename=` (required: 400 without it). Any type is stored byte for byte, JSON and text included. At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing is stored. The SHA-256 is computed while the bytes arrive. Filenames lose path components and control characters and are NFC-normalised; 1–255 characters must remain (422 otherwise). 201 with the attachment’s metadata.
+     */
+    post: {
+      parameters: {
+        query?: {
+          /** @description The file’s name: required with a raw body, used with multipart only when the part has none. 1–255 characters once path components, control and bidirectional-override characters are removed and it is NFC-normalised. */
+          filename?: string
+        }
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            /**
+             * Format: binary
+             * @description The file; its part’s filename and Content-Type are kept
+             */
+            file: string
+          }
+          '*/*': string
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                post_id: string
+                /** @description Its only writable field after upload */
+                filename: string
+                /** @description The media type the file was uploaded with; sent back on download */
+                content_type: string
+                /** @description In bytes */
+                size: number
+                /** @description SHA-256 of the content, lowercase hex */
+                sha256: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/posts/{id}/attachments/{aid}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read an attachment’s metadata
+     * @description For anyone who can see the post. Carries an ETag (If-None-Match → 304); the bytes are at `links.content`.
+     */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          aid: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                post_id: string
+                /** @description Its only writable field after upload */
+                filename: string
+                /** @description The media type the file was uploaded with; sent back on download */
+                content_type: string
+                /** @description In bytes */
+                size: number
+                /** @description SHA-256 of the content, lowercase hex */
+                sha256: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Not modified: your copy (If-None-Match) is current */
+        304: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/posts/{id}/attachments/{aid}/content': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Download an attachment
+     * @description The stored bytes with their own Content-Type and Content-Length, for anyone who can see the post. The ETag is the quoted SHA-256 (If-None-Match → 304). Content-Disposition carries the filename (RFC 6266, with `filename*` for any character); it is `inline` only for images, plain text, audio and video, and `attachment` for everything else (HTML, SVG, XML, JavaScript…). Every download is sent with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: sandbox`, so an upload can never run script in the API’s origin. A single `Range: bytes=…` answers 206 with Content-Range (If-Range honoured); a range beyond the end answers 416.
+     */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          aid: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The whole file */
+        200: {
+          headers: {
+            /** @description The quoted SHA-256 of the content (strong) */
+            ETag?: string
+            /** @description `inline` only for images, plain text, audio and video; anything else is `attachment` */
+            'Content-Disposition'?: string
+            /** @description `sandbox`: the file can never run script */
+            'Content-Security-Policy'?: string
+            /** @description `bytes` */
+            'Accept-Ranges'?: string
+            /** @description On 206: `bytes start-end/size` */
+            'Content-Range'?: string
+            [name: string]: unknown
+          }
+          content: {
+            '*/*': string
+          }
+        }
+        /** @description The requested byte range */
+        206: {
+          headers: {
+            /** @description The quoted SHA-256 of the content (strong) */
+            ETag?: string
+            /** @description `inline` only for images, plain text, audio and video; anything else is `attachment` */
+            'Content-Disposition'?: string
+            /** @description `sandbox`: the file can never run script */
+            'Content-Security-Policy'?: string
+            /** @description `bytes` */
+            'Accept-Ranges'?: string
+            /** @description On 206: `bytes start-end/size` */
+            'Content-Range'?: string
+            [name: string]: unknown
+          }
+          content: {
+            '*/*': string
+          }
+        }
+        /** @description Not modified: your copy (If-None-Match) is current */
+        304: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        416: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/posts/{id}/attachments/{aid}/select': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Make an attachment the post’s cover
+     * @description An action: only the post’s author. Sets the post’s `cover_attachment_id` to this attachment (bumping the post’s version) and answers 200 with the post. Send `If-Match` with the post’s ETag to apply it only if the post is unchanged (412 otherwise). No request body.
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          aid: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                title: string
+                body: string
+                /**
+                 * @description public: anyone can read it; private: only its author
+                 * @enum {unknown}
+                 */
+                visibility: 'public' | 'private'
+                /**
+                 * Format: uuid
+                 * @description Set by POST …/attachments/{aid}/select; null when none
+                 */
+                cover_attachment_id: string | null
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/attachments/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Delete an attachment
+     * @description Only the post’s author. Its comments go with it, and if it was the post’s cover the cover is cleared (bumping the post’s version), all in one transaction. 204. Send `If-Match` with the attachment’s ETag to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     */
+    delete: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    options?: never
+    head?: never
+    /**
+     * Rename an attachment
+     * @description Only the post’s author; `filename` is the only field that can change (same rules as at upload: 422 when nothing usable remains). Send `If-Match` with the attachment’s ETag to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     */
+    patch: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      /** @description Only `filename` can change; the bytes never do */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1–255 characters once path components, control and bidirectional-override characters are removed and it is NFC-normalised */
+            filename?: string
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                post_id: string
+                /** @description Its only writable field after upload */
+                filename: string
+                /** @description The media type the file was uploaded with; sent back on download */
+                content_type: string
+                /** @description In bytes */
+                size: number
+                /** @description SHA-256 of the content, lowercase hex */
+                sha256: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    trace?: never
+  }
+  '/v1/posts/{id}/comments': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List a post’s comments
+     * @description The comments made directly on the post (those on its attachments are listed under each attachment), newest first, for anyone who can see the post. Paginated like every list (`limit`, `pagetoken`, `from`).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size, default 20 */
+          limit?: number
+          /** @description The `next_page_token` of the previous page (opaque) */
+          pagetoken?: string
+          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          from?: number
+        }
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                post_id: string
+                /**
+                 * Format: uuid
+                 * @description The attachment commented on; null on a post comment
+                 */
+                attachment_id: string | null
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                body: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to the comment, its post and (if any) its attachment */
+                links: {
+                  [key: string]: string
+                }
+              }[]
+              /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
+              next_page_token?: string
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    /**
+     * Comment on a post
+     * @description Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the comment, its ETag and Location.
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      /** @description The comment; `body` is required */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1–10,000 characters, not only spaces */
+            body: string
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                post_id: string
+                /**
+                 * Format: uuid
+                 * @description The attachment commented on; null on a post comment
+                 */
+                attachment_id: string | null
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                body: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to the comment, its post and (if any) its attachment */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/posts/{id}/attachments/{aid}/comments': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List an attachment’s comments
+     * @description Newest first, for anyone who can see the post. Paginated like every list (`limit`, `pagetoken`, `from`).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Page size, default 20 */
+          limit?: number
+          /** @description The `next_page_token` of the previous page (opaque) */
+          pagetoken?: string
+          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          from?: number
+        }
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          aid: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                post_id: string
+                /**
+                 * Format: uuid
+                 * @description The attachment commented on; null on a post comment
+                 */
+                attachment_id: string | null
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                body: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to the comment, its post and (if any) its attachment */
+                links: {
+                  [key: string]: string
+                }
+              }[]
+              /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
+              next_page_token?: string
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    /**
+     * Comment on an attachment
+     * @description Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the comment (its `attachment_id` set), its ETag and Location.
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          aid: string
+        }
+        cookie?: never
+      }
+      /** @description The comment; `body` is required */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1–10,000 characters, not only spaces */
+            body: string
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                post_id: string
+                /**
+                 * Format: uuid
+                 * @description The attachment commented on; null on a post comment
+                 */
+                attachment_id: string | null
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                body: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to the comment, its post and (if any) its attachment */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/comments/{id}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a comment
+     * @description For anyone who can see its post. Not in the original route table: it lets a client fetch the comment’s ETag before a conditional PATCH, PUT or DELETE. If-None-Match → 304.
+     */
+    get: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                post_id: string
+                /**
+                 * Format: uuid
+                 * @description The attachment commented on; null on a post comment
+                 */
+                attachment_id: string | null
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                body: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to the comment, its post and (if any) its attachment */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Not modified: your copy (If-None-Match) is current */
+        304: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    /**
+     * Replace a comment
+     * @description Only the comment’s author; `body` is required (400 without it). Send `If-Match` with the comment’s ETag to apply it only if nobody changed the comment since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     */
+    put: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      /** @description The comment; `body` is required */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1–10,000 characters, not only spaces */
+            body: string
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                post_id: string
+                /**
+                 * Format: uuid
+                 * @description The attachment commented on; null on a post comment
+                 */
+                attachment_id: string | null
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                body: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to the comment, its post and (if any) its attachment */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    post?: never
+    /**
+     * Delete a comment
+     * @description The comment’s author or the post’s author. 204. Send `If-Match` with the comment’s ETag to apply it only if nobody changed the comment since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     */
+    delete: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    options?: never
+    head?: never
+    /**
+     * Change part of a comment
+     * @description Only the comment’s author; only the fields given change (`body`). Send `If-Match` with the comment’s ETag to apply it only if nobody changed the comment since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     */
+    patch: {
+      parameters: {
+        query?: never
+        header?: never
+        path: {
+          /** @description UUIDv7; ordering by ID is ordering by creation */
+          id: string
+        }
+        cookie?: never
+      }
+      /** @description Only the fields given change */
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1–10,000 characters, not only spaces */
+            body?: string
+          }
+        }
+      }
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              data: {
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                id: string
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                post_id: string
+                /**
+                 * Format: uuid
+                 * @description The attachment commented on; null on a post comment
+                 */
+                attachment_id: string | null
+                /**
+                 * Format: uuid
+                 * @description UUIDv7; ordering by ID is ordering by creation
+                 */
+                user_id: string
+                body: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                created_at: string
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updated_at: string
+                /** @description Absolute paths to the comment, its post and (if any) its attachment */
+                links: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        403: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        412: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    trace?: never
+  }
+}
+export type webhooks = Record<string, never>
+export interface components {
+  schemas: never
+  responses: never
+  parameters: never
+  requestBodies: never
+  headers: never
+  pathItems: never
+}
+export type $defs = Record<string, never>
+export type operations = Record<string, never>

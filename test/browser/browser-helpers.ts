@@ -1,0 +1,214 @@
+import assert from 'node:assert/strict'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize } from 'node:path'
+import type { TestContext } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { deflateSync, crc32 } from 'node:zlib'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { buildTestApp, TEST_ENGINE, type TestApp } from '../helpers.js'
+
+// Browser tests drive Debian's Chromium through playwright-core (never a downloaded browser).
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/** Where Chromium is; CHROMIUM_PATH overrides. */
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
+
+/** Screenshots land here (gitignored), one per screen and width. */
+export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'web')
+
+/** Why the browser tests are skipped here, or false when they run. */
+export const browserSkip: string | false =
+  TEST_ENGINE === 'postgres'
+    ? 'browser tests do not depend on the engine (SQLite pass only)'
+    : existsSync(CHROMIUM_PATH)
+      ? false
+      : `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium): browser tests skipped`
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** Chromium with a new, empty profile; closed and removed when the test ends. */
+export async function launchBrowser(t: TestContext): Promise<BrowserContext> {
+  const profile = mkdtempSync(join(tmpdir(), 'quire-chromium-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: DESKTOP,
+    acceptDownloads: true,
+  })
+  t.after(async () => {
+    await context.close()
+    rmSync(profile, { recursive: true, force: true })
+  })
+  return context
+}
+
+/** Builds web/ with Vite into a temporary folder, so the test always runs the current source. */
+export async function buildWebApp(t: TestContext): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'quire-web-'))
+  t.after(() => {
+    rmSync(outDir, { recursive: true, force: true })
+  })
+  const { build } = await import('vite')
+  await build({
+    configFile: join(ROOT, 'web', 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  })
+  return outDir
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+}
+
+/**
+ * Serves a built web app on its own origin (another port than the API's), with the single-page
+ * fallback to index.html and `/config.json` pointing the app at the API.
+ */
+export async function serveWebApp(
+  t: TestContext,
+  dir: string,
+): Promise<{ origin: string; setApiUrl: (url: string) => void }> {
+  let apiUrl = ''
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname
+    if (path === '/config.json') {
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+      response.end(JSON.stringify({ apiUrl }))
+      return
+    }
+    const file = normalize(join(dir, path))
+    const servable = file.startsWith(dir) && existsSync(file) && extname(file) !== ''
+    const target = servable ? file : join(dir, 'index.html')
+    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream' })
+    response.end(readFileSync(target))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => {
+          resolve()
+        })
+      }),
+  )
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    setApiUrl: (url) => {
+      apiUrl = url
+    },
+  }
+}
+
+/** A real Quire on an ephemeral port: another origin than the web app's (same host, another port). */
+export async function serveApi(
+  t: TestContext,
+  env: Record<string, string>,
+): Promise<TestApp & { url: string }> {
+  const testApp = await buildTestApp(t, env)
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' })
+  return { ...testApp, url: `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}` }
+}
+
+export const DESKTOP = { width: 1280, height: 860 }
+export const PHONE = { width: 390, height: 844 }
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+/** Runs axe-core on the page; fails on any serious or critical violation. */
+export async function checkAccessibility(page: Page, screen: string): Promise<void> {
+  await page.addScriptTag({ path: AXE_SOURCE })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run()
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
+      }))
+  })
+  assert.deepEqual(violations, [], `accessibility violations on the ${screen} screen`)
+}
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: string[] }>
+}
+
+/**
+ * Saves a screenshot of the screen at desktop and phone widths (test-results/web/<name>-desktop.png,
+ * -phone.png), and checks its accessibility.
+ */
+export async function captureScreen(
+  page: Page,
+  name: string,
+  options: { axe?: boolean } = {},
+): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  // Let images and fonts settle so screenshots show the finished screen.
+  await page.waitForLoadState('networkidle')
+  if (options.axe !== false) await checkAccessibility(page, name)
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-desktop.png`), fullPage: true })
+  await page.setViewportSize(PHONE)
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-phone.png`), fullPage: true })
+  await page.setViewportSize(DESKTOP)
+}
+
+/** A PNG of a soft diagonal gradient, to upload as a photo. */
+export function gradientPng(width: number, height: number): Buffer {
+  const rows: Buffer[] = []
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3)
+    for (let x = 0; x < width; x += 1) {
+      const mix = (x / width + y / height) / 2
+      row[1 + x * 3] = Math.round(74 + (240 - 74) * mix)
+      row[2 + x * 3] = Math.round(58 + (165 - 58) * mix)
+      row[3 + x * 3] = Math.round(168 + (120 - 168) * mix)
+    }
+    rows.push(row)
+  }
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header[8] = 8 // bit depth
+  header[9] = 2 // truecolour RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}

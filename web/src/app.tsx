@@ -1,0 +1,166 @@
+import type { Quire, User } from '@quire/client'
+import type { JSX } from 'preact'
+import { useEffect, useMemo, useState } from 'preact/hooks'
+import { AppContext, appPreferences, type AppContextValue } from './context.js'
+import { Link, navigate, useRoute, type Route } from './router.js'
+import { AccountScreen, SessionsScreen } from './screens/account.js'
+import { LoginScreen, RegisterScreen } from './screens/auth.js'
+import { FeedScreen } from './screens/feed.js'
+import { PostScreen } from './screens/post.js'
+import { EditPostScreen, NewPostScreen } from './screens/post-editor.js'
+import { ErrorNotice, Loading, PageTitle } from './ui.js'
+
+const SIGNED_IN_ONLY = new Set<Route['name']>(['mine', 'new-post', 'edit-post', 'account', 'sessions'])
+
+function Screen(props: { route: Route }): JSX.Element {
+  const { route } = props
+  switch (route.name) {
+    case 'feed':
+      return <FeedScreen mine={false} />
+    case 'mine':
+      return <FeedScreen mine />
+    case 'login':
+      return <LoginScreen />
+    case 'register':
+      return <RegisterScreen />
+    case 'new-post':
+      return <NewPostScreen />
+    case 'post':
+      return <PostScreen id={route.id} />
+    case 'edit-post':
+      return <EditPostScreen id={route.id} />
+    case 'account':
+      return <AccountScreen />
+    case 'sessions':
+      return <SessionsScreen />
+    case 'not-found':
+      return (
+        <section>
+          <PageTitle title="Not found">Page not found</PageTitle>
+          <Link href="/">Back to posts</Link>
+        </section>
+      )
+  }
+}
+
+/** The app: header with navigation, the current screen, and who is signed in. */
+export function App(props: { quire: Quire; apiUrl: string }): JSX.Element {
+  const { quire } = props
+  const route = useRoute()
+  const [user, setUser] = useState<User>()
+  const [restoring, setRestoring] = useState(quire.token !== undefined)
+  const [restoreError, setRestoreError] = useState<unknown>()
+
+  // A token saved by an earlier visit: find out whose it is (a stale one is dropped by the client).
+  const restore = (): void => {
+    if (quire.token === undefined) return
+    setRestoring(true)
+    setRestoreError(undefined)
+    quire.me.get().then(
+      (me) => {
+        setUser(me)
+        setRestoring(false)
+      },
+      (error: unknown) => {
+        if (quire.token !== undefined) setRestoreError(error)
+        setRestoring(false)
+      },
+    )
+  }
+  useEffect(restore, [quire])
+
+  const theme = appPreferences(user).theme
+  useEffect(() => {
+    if (theme === 'system') delete document.documentElement.dataset['theme']
+    else document.documentElement.dataset['theme'] = theme
+  }, [theme])
+
+  const needsLogin = SIGNED_IN_ONLY.has(route.name) && !user && !restoring && restoreError === undefined
+  useEffect(() => {
+    if (needsLogin) navigate('/login', { replace: true })
+  }, [needsLogin])
+
+  const context = useMemo<AppContextValue>(
+    () => ({ quire, apiUrl: props.apiUrl, user, setUser }),
+    [quire, props.apiUrl, user],
+  )
+
+  const logout = async (): Promise<void> => {
+    try {
+      await quire.logout()
+    } finally {
+      setUser(undefined)
+      navigate('/login')
+    }
+  }
+
+  return (
+    <AppContext.Provider value={context}>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="site-header">
+        <Link href="/" class="brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" /> Quire
+        </Link>
+        <nav aria-label="Main">
+          <ul>
+            <li>
+              <Link href="/" aria-current={route.name === 'feed' ? 'page' : undefined}>
+                Posts
+              </Link>
+            </li>
+            {user ? (
+              <>
+                <li>
+                  <Link href="/mine" aria-current={route.name === 'mine' ? 'page' : undefined}>
+                    My posts
+                  </Link>
+                </li>
+                <li>
+                  <Link href="/account" aria-current={route.name === 'account' ? 'page' : undefined}>
+                    Account
+                  </Link>
+                </li>
+                <li>
+                  <Link href="/sessions" aria-current={route.name === 'sessions' ? 'page' : undefined}>
+                    Sessions
+                  </Link>
+                </li>
+                <li>
+                  <button type="button" class="link" onClick={() => void logout()}>
+                    Log out <span class="visually-hidden">{user.display_name ?? user.email}</span>
+                  </button>
+                </li>
+              </>
+            ) : (
+              <>
+                <li>
+                  <Link href="/login" aria-current={route.name === 'login' ? 'page' : undefined}>
+                    Log in
+                  </Link>
+                </li>
+                <li>
+                  <Link href="/register" aria-current={route.name === 'register' ? 'page' : undefined}>
+                    Register
+                  </Link>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+      </header>
+      <main id="main">
+        {restoring && <Loading label="Signing you in…" />}
+        {restoreError !== undefined && <ErrorNotice error={restoreError} onRetry={restore} />}
+        {!restoring && restoreError === undefined && !needsLogin && <Screen route={route} />}
+      </main>
+      <footer class="site-footer">
+        <p>
+          Quire web app · API at <code>{props.apiUrl}</code> ·{' '}
+          <a href={`${props.apiUrl}/v1/docs`}>API reference</a>
+        </p>
+      </footer>
+    </AppContext.Provider>
+  )
+}

@@ -1,0 +1,158 @@
+import type { Attachment, Comment, Post } from '@quire/client'
+import type { JSX } from 'preact'
+import { useEffect, useState } from 'preact/hooks'
+import { useApp } from './context.js'
+import { Link } from './router.js'
+import { describeError, Empty, ErrorNotice, Field, fieldErrors, formatTime, Loading } from './ui.js'
+
+const COMMENTS_PER_PAGE = 10
+
+/** The comments on a post, or on one of its attachments: newest first, older ones on demand, and a form. */
+export function Comments(props: { post: Post; attachment?: Attachment; label: string }): JSX.Element {
+  const { quire, user } = useApp()
+  const { post, attachment } = props
+  const [comments, setComments] = useState<Comment[]>([])
+  const [nextToken, setNextToken] = useState<string>()
+  const [status, setStatus] = useState<'loading' | 'ready' | 'more'>('loading')
+  const [loadError, setLoadError] = useState<unknown>()
+  const [draft, setDraft] = useState('')
+  const [postError, setPostError] = useState<unknown>()
+  const [busy, setBusy] = useState(false)
+  const [generation, setGeneration] = useState(0)
+
+  const list = () =>
+    quire.comments.list(post, {
+      limit: COMMENTS_PER_PAGE,
+      ...(attachment ? { attachment } : {}),
+    })
+
+  useEffect(() => {
+    let current = true
+    setStatus('loading')
+    setLoadError(undefined)
+    list()
+      .page()
+      .then(
+        (page) => {
+          if (!current) return
+          setComments(page.items)
+          setNextToken(page.nextPageToken)
+          setStatus('ready')
+        },
+        (error: unknown) => {
+          if (current) setLoadError(error)
+        },
+      )
+    return () => {
+      current = false
+    }
+    // list() depends only on these.
+  }, [quire, post.id, attachment?.id, generation])
+
+  const loadOlder = async (): Promise<void> => {
+    setStatus('more')
+    try {
+      const page = await list().page(nextToken)
+      setComments((shown) => [...shown, ...page.items])
+      setNextToken(page.nextPageToken)
+    } catch (error) {
+      setLoadError(error)
+    } finally {
+      setStatus('ready')
+    }
+  }
+
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault()
+    setBusy(true)
+    setPostError(undefined)
+    try {
+      const comment = await quire.comments.create(post, draft, attachment ? { attachment } : {})
+      setComments((shown) => [comment, ...shown])
+      setDraft('')
+    } catch (error) {
+      setPostError(error)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const remove = async (comment: Comment): Promise<void> => {
+    try {
+      await quire.comments.delete(comment.id)
+      setComments((shown) => shown.filter((item) => item.id !== comment.id))
+    } catch (error) {
+      setLoadError(error)
+    }
+  }
+
+  return (
+    <section class="comments" aria-label={props.label}>
+      {loadError !== undefined && (
+        <ErrorNotice
+          error={loadError}
+          onRetry={() => {
+            setGeneration((value) => value + 1)
+          }}
+        />
+      )}
+      {status === 'loading' && loadError === undefined && <Loading label="Loading comments…" />}
+      {status !== 'loading' && comments.length === 0 && (
+        <Empty>
+          <p>No comments yet.</p>
+        </Empty>
+      )}
+      {comments.length > 0 && (
+        <ul class="comment-list">
+          {comments.map((comment) => (
+            <li key={comment.id} class="comment">
+              <p class="comment-body">{comment.body}</p>
+              <p class="meta">
+                <time dateTime={comment.created_at}>{formatTime(comment.created_at)}</time>
+                {comment.user_id === user?.id && <span class="badge">You</span>}
+                {(comment.user_id === user?.id || post.user_id === user?.id) && (
+                  <button
+                    type="button"
+                    class="link danger"
+                    onClick={() => void remove(comment)}
+                    aria-label={`Delete comment from ${formatTime(comment.created_at)}`}
+                  >
+                    Delete
+                  </button>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {nextToken !== undefined && (
+        <button type="button" class="secondary" disabled={status === 'more'} onClick={() => void loadOlder()}>
+          {status === 'more' ? 'Loading…' : 'Show older comments'}
+        </button>
+      )}
+      {user ? (
+        <form class="comment-form" onSubmit={(event) => void submit(event)} noValidate>
+          <Field
+            label={attachment ? `Comment on ${attachment.filename}` : 'Add a comment'}
+            name="comment"
+            multiline
+            value={draft}
+            onInput={setDraft}
+            error={
+              fieldErrors(postError)['body'] ??
+              (postError === undefined ? undefined : describeError(postError))
+            }
+            maxLength={10000}
+          />
+          <button type="submit" disabled={busy || draft.trim() === ''}>
+            {busy ? 'Posting…' : 'Post comment'}
+          </button>
+        </form>
+      ) : (
+        <p>
+          <Link href="/login">Log in</Link> to comment.
+        </p>
+      )}
+    </section>
+  )
+}

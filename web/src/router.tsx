@@ -1,0 +1,85 @@
+import type { ComponentChildren, JSX } from 'preact'
+import { useEffect, useState } from 'preact/hooks'
+
+/** Every screen of the app, as parsed from the location's path. */
+export type Route =
+  | { name: 'feed' }
+  | { name: 'mine' }
+  | { name: 'login' }
+  | { name: 'register' }
+  | { name: 'new-post' }
+  | { name: 'post'; id: string }
+  | { name: 'edit-post'; id: string }
+  | { name: 'account' }
+  | { name: 'sessions' }
+  | { name: 'not-found' }
+
+/** The route a path names. */
+export function parseRoute(pathname: string): Route {
+  const parts = pathname.split('/').filter((part) => part !== '')
+  const [first, second, third] = parts
+  if (parts.length === 0) return { name: 'feed' }
+  if (parts.length === 1) {
+    switch (first) {
+      case 'mine':
+        return { name: 'mine' }
+      case 'login':
+        return { name: 'login' }
+      case 'register':
+        return { name: 'register' }
+      case 'account':
+        return { name: 'account' }
+      case 'sessions':
+        return { name: 'sessions' }
+    }
+  }
+  if (first === 'posts' && second !== undefined) {
+    if (second === 'new' && parts.length === 2) return { name: 'new-post' }
+    if (parts.length === 2) return { name: 'post', id: second }
+    if (parts.length === 3 && third === 'edit') return { name: 'edit-post', id: second }
+  }
+  return { name: 'not-found' }
+}
+
+/** Goes to another screen without reloading the page. */
+export function navigate(path: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) history.replaceState(null, '', path)
+  else history.pushState(null, '', path)
+  window.dispatchEvent(new PopStateEvent('popstate'))
+}
+
+/** The current route, updated on navigation and on the browser's back and forward buttons. */
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.pathname))
+  useEffect(() => {
+    const update = (): void => {
+      setRoute(parseRoute(location.pathname))
+    }
+    window.addEventListener('popstate', update)
+    return () => {
+      window.removeEventListener('popstate', update)
+    }
+  }, [])
+  return route
+}
+
+/** An in-app link: a real `<a href>` (so it can be opened in a new tab) that navigates in place. */
+export function Link(props: {
+  href: string
+  children: ComponentChildren
+  class?: string
+  'aria-current'?: 'page' | undefined
+}): JSX.Element {
+  const { href, children, ...rest } = props
+  const onClick = (event: MouseEvent): void => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+      return
+    event.preventDefault()
+    navigate(href)
+  }
+  return (
+    <a href={href} onClick={onClick} {...rest}>
+      {children}
+    </a>
+  )
+}

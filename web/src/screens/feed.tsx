@@ -1,0 +1,111 @@
+import type { Page, Post } from '@quire/client'
+import type { JSX } from 'preact'
+import { useState } from 'preact/hooks'
+import { appPreferences, useApp } from '../context.js'
+import { AttachmentImage } from '../media.js'
+import { Link } from '../router.js'
+import { Empty, ErrorNotice, formatTime, Loading, PageTitle, useAsync } from '../ui.js'
+
+/** One post in a list: cover, title, visibility, date and the start of the body. */
+function PostCard(props: { post: Post }): JSX.Element {
+  const { post } = props
+  const excerpt = post.body.length > 240 ? `${post.body.slice(0, 240)}…` : post.body
+  return (
+    <li class="card post-card">
+      {post.cover_attachment_id !== null && (
+        <AttachmentImage
+          attachment={{ id: post.cover_attachment_id, post_id: post.id }}
+          alt=""
+          class="cover-thumb"
+        />
+      )}
+      <div class="card-body">
+        <h2>
+          <Link href={`/posts/${post.id}`}>{post.title}</Link>
+        </h2>
+        <p class="meta">
+          <time dateTime={post.created_at}>{formatTime(post.created_at)}</time>
+          {post.visibility === 'private' && <span class="badge">Private</span>}
+        </p>
+        {excerpt !== '' && <p class="excerpt">{excerpt}</p>}
+      </div>
+    </li>
+  )
+}
+
+/** Posts, a page at a time: everyone's public ones (`/`) or the user's own (`/mine`). */
+export function FeedScreen(props: { mine: boolean }): JSX.Element {
+  const { quire, user } = useApp()
+  const { pageSize } = appPreferences(user)
+  // The tokens of the pages visited so far: going back re-reads the page from its token.
+  const [tokens, setTokens] = useState<Array<string | undefined>>([undefined])
+  const pageToken = tokens.at(-1)
+  const [page, reload] = useAsync<Page<Post>>(
+    () =>
+      (props.mine ? quire.me.posts({ limit: pageSize }) : quire.posts.list({ limit: pageSize })).page(
+        pageToken,
+      ),
+    [quire, props.mine, pageSize, pageToken, user?.id],
+  )
+  const title = props.mine ? 'My posts' : 'Posts'
+  const pageNumber = tokens.length
+
+  return (
+    <section>
+      <div class="title-row">
+        <PageTitle title={title}>{title}</PageTitle>
+        {user && (
+          <Link class="button" href="/posts/new">
+            New post
+          </Link>
+        )}
+      </div>
+      {page.status === 'loading' && <Loading label="Loading posts…" />}
+      {page.status === 'error' && <ErrorNotice error={page.error} onRetry={reload} />}
+      {page.status === 'ready' && page.value.items.length === 0 && (
+        <Empty>
+          <p>{pageNumber > 1 ? 'No more posts.' : 'No posts yet.'}</p>
+          {user ? (
+            <Link href="/posts/new">Write the first one</Link>
+          ) : (
+            <p>
+              <Link href="/login">Log in</Link> to write one.
+            </p>
+          )}
+        </Empty>
+      )}
+      {page.status === 'ready' && page.value.items.length > 0 && (
+        <ul class="post-list" aria-label={`${title}, page ${pageNumber}`}>
+          {page.value.items.map((post) => (
+            <PostCard key={post.id} post={post} />
+          ))}
+        </ul>
+      )}
+      <nav class="pager" aria-label="Pages">
+        <button
+          type="button"
+          class="secondary"
+          disabled={pageNumber === 1}
+          onClick={() => {
+            setTokens(tokens.slice(0, -1))
+          }}
+        >
+          ← Newer
+        </button>
+        <span aria-live="polite">Page {pageNumber}</span>
+        <button
+          type="button"
+          class="secondary"
+          disabled={page.status !== 'ready' || page.value.nextPageToken === undefined}
+          onClick={() => {
+            if (page.status === 'ready' && page.value.nextPageToken !== undefined) {
+              setTokens([...tokens, page.value.nextPageToken])
+            }
+          }}
+        >
+          Older →
+        </button>
+      </nav>
+    </section>
+  )
+}

@@ -1,0 +1,274 @@
+import type { Attachment, Post } from '@quire/client'
+import type { JSX } from 'preact'
+import { useRef, useState } from 'preact/hooks'
+import { Comments } from '../comments.js'
+import { useApp } from '../context.js'
+import { AttachmentImage, downloadAttachment, isImage } from '../media.js'
+import { Link, navigate } from '../router.js'
+import {
+  describeError,
+  Empty,
+  ErrorNotice,
+  formatSize,
+  formatTime,
+  Loading,
+  PageTitle,
+  useAsync,
+} from '../ui.js'
+
+/** Choose files and upload them one by one, with a progress bar. */
+function Uploader(props: { post: Post; onUploaded: (attachment: Attachment) => void }): JSX.Element {
+  const { quire } = useApp()
+  const input = useRef<HTMLInputElement>(null)
+  const [progress, setProgress] = useState<{ name: string; sent: number; total: number }>()
+  const [error, setError] = useState<unknown>()
+
+  const upload = async (event: Event): Promise<void> => {
+    event.preventDefault()
+    const files = Array.from(input.current?.files ?? [])
+    if (files.length === 0) return
+    setError(undefined)
+    try {
+      for (const file of files) {
+        setProgress({ name: file.name, sent: 0, total: file.size })
+        const attachment = await quire.attachments.upload(props.post, file, {
+          onProgress: (sent, total) => {
+            setProgress({ name: file.name, sent, total })
+          },
+        })
+        props.onUploaded(attachment)
+      }
+      if (input.current) input.current.value = ''
+    } catch (failure) {
+      setError(failure)
+    } finally {
+      setProgress(undefined)
+    }
+  }
+
+  return (
+    <form class="uploader" onSubmit={(event) => void upload(event)}>
+      <label for="upload-files">Add files</label>
+      <input id="upload-files" ref={input} type="file" name="file" multiple />
+      <button type="submit" disabled={progress !== undefined}>
+        Upload
+      </button>
+      {progress && (
+        <div class="progress" role="status">
+          <label for="upload-progress">Uploading {progress.name}</label>
+          <progress id="upload-progress" max={progress.total || 1} value={progress.sent} />
+          <span>{progress.total === 0 ? 0 : Math.round((progress.sent / progress.total) * 100)}%</span>
+        </div>
+      )}
+      {error !== undefined && (
+        <p class="form-error" role="alert">
+          {describeError(error)}
+        </p>
+      )}
+    </form>
+  )
+}
+
+/** One attachment: the image inline or a download button, cover choice and its own comments. */
+function AttachmentItem(props: {
+  post: Post
+  attachment: Attachment
+  isAuthor: boolean
+  onCover: (post: Post) => void
+  onDeleted: (attachment: Attachment) => void
+}): JSX.Element {
+  const { quire } = useApp()
+  const { post, attachment } = props
+  const [showComments, setShowComments] = useState(false)
+  const [error, setError] = useState<unknown>()
+  const isCover = post.cover_attachment_id === attachment.id
+
+  const act = async (action: () => Promise<void>): Promise<void> => {
+    setError(undefined)
+    try {
+      await action()
+    } catch (failure) {
+      setError(failure)
+    }
+  }
+
+  return (
+    <li class="card attachment">
+      {isImage(attachment) ? (
+        <AttachmentImage attachment={attachment} alt={attachment.filename} class="attachment-image" />
+      ) : (
+        <div class="file-icon" aria-hidden="true">
+          {attachment.filename.split('.').pop()?.slice(0, 4).toUpperCase() ?? 'FILE'}
+        </div>
+      )}
+      <div class="card-body">
+        <p class="filename">
+          {attachment.filename} {isCover && <span class="badge">Cover</span>}
+        </p>
+        <p class="meta">
+          {attachment.content_type} · {formatSize(attachment.size)}
+        </p>
+        <div class="actions">
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => void act(() => downloadAttachment(quire, attachment))}
+          >
+            Download <span class="visually-hidden">{attachment.filename}</span>
+          </button>
+          {props.isAuthor && isImage(attachment) && !isCover && (
+            <button
+              type="button"
+              class="secondary"
+              onClick={() =>
+                void act(async () => {
+                  props.onCover(await quire.attachments.selectAsCover(attachment))
+                })
+              }
+            >
+              Make cover <span class="visually-hidden">{attachment.filename}</span>
+            </button>
+          )}
+          {props.isAuthor && (
+            <button
+              type="button"
+              class="secondary danger"
+              onClick={() =>
+                void act(async () => {
+                  if (!confirm(`Delete ${attachment.filename}?`)) return
+                  await quire.attachments.delete(attachment.id)
+                  props.onDeleted(attachment)
+                })
+              }
+            >
+              Delete <span class="visually-hidden">{attachment.filename}</span>
+            </button>
+          )}
+          <button
+            type="button"
+            class="link"
+            aria-expanded={showComments}
+            onClick={() => {
+              setShowComments(!showComments)
+            }}
+          >
+            {showComments ? 'Hide comments' : 'Comments'}
+            <span class="visually-hidden"> on {attachment.filename}</span>
+          </button>
+        </div>
+        {error !== undefined && (
+          <p class="form-error" role="alert">
+            {describeError(error)}
+          </p>
+        )}
+        {showComments && (
+          <Comments post={post} attachment={attachment} label={`Comments on ${attachment.filename}`} />
+        )}
+      </div>
+    </li>
+  )
+}
+
+/** A post with its attachments and comments; its author can edit, delete, upload and pick the cover. */
+export function PostScreen(props: { id: string }): JSX.Element {
+  const { quire, user } = useApp()
+  const [post, reloadPost, setPost] = useAsync(() => quire.posts.get(props.id), [quire, props.id, user?.id])
+  const [attachments, reloadAttachments, setAttachments] = useAsync(async () => {
+    const all: Attachment[] = []
+    for await (const attachment of quire.attachments.list(props.id, { limit: 100 })) all.push(attachment)
+    return all
+  }, [quire, props.id, user?.id])
+  const [deleteError, setDeleteError] = useState<unknown>()
+
+  if (post.status === 'loading') return <Loading label="Loading the post…" />
+  if (post.status === 'error') {
+    return (
+      <section>
+        <PageTitle title="Post not available">Post not available</PageTitle>
+        <ErrorNotice error={post.error} onRetry={reloadPost} />
+        <Link href="/">Back to posts</Link>
+      </section>
+    )
+  }
+  const current = post.value
+  const isAuthor = user?.id === current.user_id
+
+  const removePost = async (): Promise<void> => {
+    if (!confirm(`Delete “${current.title}” with its files and comments?`)) return
+    try {
+      await quire.posts.delete(current)
+      navigate('/', { replace: true })
+    } catch (error) {
+      setDeleteError(error)
+    }
+  }
+
+  return (
+    <article class="post">
+      {current.cover_attachment_id !== null && (
+        <AttachmentImage
+          attachment={{ id: current.cover_attachment_id, post_id: current.id }}
+          alt=""
+          class="cover"
+        />
+      )}
+      <PageTitle title={current.title}>{current.title}</PageTitle>
+      <p class="meta">
+        <time dateTime={current.created_at}>{formatTime(current.created_at)}</time>
+        {current.visibility === 'private' && <span class="badge">Private</span>}
+        {current.updated_at !== current.created_at && <span>· edited {formatTime(current.updated_at)}</span>}
+      </p>
+      {isAuthor && (
+        <div class="actions">
+          <Link class="button secondary" href={`/posts/${current.id}/edit`}>
+            Edit
+          </Link>
+          <button type="button" class="secondary danger" onClick={() => void removePost()}>
+            Delete post
+          </button>
+        </div>
+      )}
+      {deleteError !== undefined && <ErrorNotice error={deleteError} />}
+      {current.body !== '' && <div class="post-body">{current.body}</div>}
+
+      <h2>Files</h2>
+      {isAuthor && (
+        <Uploader
+          post={current}
+          onUploaded={(attachment) => {
+            setAttachments([attachment, ...(attachments.status === 'ready' ? attachments.value : [])])
+          }}
+        />
+      )}
+      {attachments.status === 'loading' && <Loading label="Loading files…" />}
+      {attachments.status === 'error' && (
+        <ErrorNotice error={attachments.error} onRetry={reloadAttachments} />
+      )}
+      {attachments.status === 'ready' && attachments.value.length === 0 && (
+        <Empty>
+          <p>No files attached.</p>
+        </Empty>
+      )}
+      {attachments.status === 'ready' && attachments.value.length > 0 && (
+        <ul class="attachment-list">
+          {attachments.value.map((attachment) => (
+            <AttachmentItem
+              key={attachment.id}
+              post={current}
+              attachment={attachment}
+              isAuthor={isAuthor}
+              onCover={setPost}
+              onDeleted={(gone) => {
+                setAttachments(attachments.value.filter((item) => item.id !== gone.id))
+                if (current.cover_attachment_id === gone.id) reloadPost()
+              }}
+            />
+          ))}
+        </ul>
+      )}
+
+      <h2>Comments</h2>
+      <Comments post={current} label="Comments on the post" />
+    </article>
+  )
+}

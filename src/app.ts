@@ -9,6 +9,7 @@ import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { docsRoutes, openApiGenerator } from './docs/docs.routes.js'
 import { ApiError } from './errors.js'
+import { emailVerificationsRoutes } from './email-verifications/email-verifications.routes.js'
 import { healthRoutes } from './health/health.routes.js'
 import {
   clientErrorHandler,
@@ -23,9 +24,18 @@ import { createValidatorCompiler } from './http/validation.js'
 import { API_PREFIX } from './http/prefix.js'
 import { isUuid } from './ids.js'
 import { lazyChildLogger, loggerOptions } from './logging.js'
+import { MailSender, type SenderOptions } from './mail/outbox.js'
+import { createMailTransport } from './mail/transport.js'
 import { scheduleSweeps } from './maintenance.js'
+import {
+  PASSWORD_RESET_JOB,
+  passwordResetJob,
+  passwordResetsRoutes,
+} from './password-resets/password-resets.routes.js'
 import { postsRoutes } from './posts/posts.routes.js'
+import { loadSecretKey, SecretBox } from './secrets.js'
 import { sessionsRoutes } from './sessions/sessions.routes.js'
+import { totpRoutes } from './totp/totp.routes.js'
 import { createCredentials } from './users/credentials.js'
 import { usersRoutes } from './users/users.routes.js'
 
@@ -33,6 +43,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Readonly<Config>
     db: Db
+    /** Encrypts secrets kept at rest (TOTP secrets, queued mail) with SECRET_KEY. */
+    secretBox: SecretBox
+    /** Delivers the mail outbox; `wake()` it after a transaction that queued mail. */
+    mailSender: MailSender
     /** Where the process is in its life; `draining` once shutdown has begun. */
     lifecycle: { draining: boolean }
   }
@@ -46,6 +60,8 @@ export interface AppOptions {
   version: string
   /** Where log lines go (default: stdout). Tests pass a stream to read them. */
   logStream?: DestinationStream
+  /** Pacing of the mail sender (tests use short intervals). */
+  mailSender?: Partial<SenderOptions>
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/
@@ -133,6 +149,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('config', config)
   app.decorate('db', db)
+  const secretBox = new SecretBox(loadSecretKey(config.secretKey, config.secretKeyFile))
+  app.decorate('secretBox', secretBox)
+  const mailTransport = createMailTransport(config.mail, config.mailFrom, app.log)
+  const mailSender = new MailSender(
+    db,
+    secretBox,
+    mailTransport,
+    config.appUrl,
+    app.log,
+    options.mailSender,
+    {
+      [PASSWORD_RESET_JOB]: passwordResetJob(secretBox, config.resetTokenLifeMs),
+    },
+  )
+  app.decorate('mailSender', mailSender)
+  app.addHook('onReady', async () => {
+    mailSender.start()
+  })
+  app.addHook('onClose', async () => {
+    await mailSender.stop()
+  })
+  if (config.mail.kind === 'log' && process.env['NODE_ENV'] === 'production') {
+    app.log.warn('MAIL_URL is "log": mail is written to the log, not sent. Set MAIL_URL to an SMTP server.')
+  }
   app.decorate('lifecycle', { draining: false })
 
   // Hooks on every request take callbacks rather than promises: the same work without a promise and
@@ -197,6 +237,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(authentication)
         await api.register(usersRoutes, { credentials })
         await api.register(sessionsRoutes, { credentials })
+        await api.register(passwordResetsRoutes, { credentials })
+        await api.register(emailVerificationsRoutes, { credentials })
+        await api.register(totpRoutes, { credentials })
         await api.register(postsRoutes)
         await api.register(attachmentsRoutes)
         await api.register(commentsRoutes)

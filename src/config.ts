@@ -31,6 +31,9 @@ export interface RateLimitConfig {
   windowMs: number
 }
 
+/** Where mail goes: an SMTP(S) server, or the log (development). */
+export type MailConfig = { kind: 'log' } | { kind: 'smtp'; url: string }
+
 /** The validated, immutable server configuration. */
 export interface Config {
   port: number
@@ -51,6 +54,23 @@ export interface Config {
   trustProxy: boolean | number | string[]
   loginFailuresPerEmail: RateLimitConfig
   authAttemptsPerIp: RateLimitConfig
+  mail: MailConfig
+  /** The sender of every mail, e.g. `Quire <no-reply@example.com>`. */
+  mailFrom: string
+  /** Base URL of the front-end that links in mails point at; no trailing slash. */
+  appUrl: string
+  resetTokenLifeMs: number
+  verifyTokenLifeMs: number
+  requireVerifiedEmail: boolean
+  /** Password-reset requests allowed per email per window. */
+  passwordResetsPerEmail: RateLimitConfig
+  /** Verification and email-change mails an account may ask for per window. */
+  verificationMailsPerUser: RateLimitConfig
+  /** AES-256 key for secrets at rest (TOTP secrets, queued mail); null = read or create `secretKeyFile`. */
+  secretKey: Buffer | null
+  secretKeyFile: string
+  /** The name authenticator apps show beside the account's codes. */
+  totpIssuer: string
   /** After SIGTERM, how long readiness answers 503 (while still serving) before the listener closes. */
   shutdownDrainMs: number
   /** Longest wait for a request's complete headers (slowloris defence). */
@@ -248,6 +268,85 @@ function readWorkers(env: Env): number {
   return value
 }
 
+function readMail(env: Env): MailConfig {
+  const text = readString(env, 'MAIL_URL', 'log')
+  if (text.toLowerCase() === 'log') return { kind: 'log' }
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(text)
+  } catch {
+    parsed = undefined
+  }
+  if (!parsed || !['smtp:', 'smtps:'].includes(parsed.protocol) || parsed.hostname === '') {
+    // Never echo a URL that might hold a password.
+    throw new ConfigError(
+      'MAIL_URL',
+      'log, smtp://USER:PASSWORD@HOST:PORT or smtps://…',
+      `${text.split(':')[0] ?? ''}:…`,
+    )
+  }
+  return { kind: 'smtp', url: text }
+}
+
+// An address alone or `Display Name <address>`: one line, one address, nothing a header could be split on.
+const MAIL_FROM_PATTERN = /^(?:[^\r\n<>@",;]{1,100} )?<?[^\s<>@",;]{1,64}@[A-Za-z0-9.-]{1,253}>?$/
+
+function readMailFrom(env: Env): string {
+  const text = readString(env, 'MAIL_FROM', 'Quire <no-reply@localhost>')
+  const bracketsMatch = text.includes('<') === text.endsWith('>')
+  if (!MAIL_FROM_PATTERN.test(text) || !bracketsMatch) {
+    throw new ConfigError(
+      'MAIL_FROM',
+      'an address such as no-reply@example.com or Quire <no-reply@example.com>',
+      text,
+    )
+  }
+  return text
+}
+
+function readAppUrl(env: Env): string {
+  const text = readString(env, 'APP_URL', 'http://localhost:3000')
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(text)
+  } catch {
+    parsed = undefined
+  }
+  if (
+    !parsed ||
+    !['http:', 'https:'].includes(parsed.protocol) ||
+    parsed.search !== '' ||
+    parsed.hash !== ''
+  ) {
+    throw new ConfigError(
+      'APP_URL',
+      'an http(s) URL without query or fragment, such as https://app.example.com',
+      text,
+    )
+  }
+  return text.replace(/\/+$/, '')
+}
+
+function readSecretKey(env: Env): Buffer | null {
+  const text = readString(env, 'SECRET_KEY', '')
+  if (text === '') return null
+  const key = /^[A-Za-z0-9+/]{43}=$/.test(text) ? Buffer.from(text, 'base64') : undefined
+  if (key?.length !== 32) {
+    // Never echo a secret, even a malformed one.
+    throw new ConfigError('SECRET_KEY', 'the base64 of 32 random bytes (openssl rand -base64 32)', '[hidden]')
+  }
+  return key
+}
+
+function readTotpIssuer(env: Env): string {
+  const text = readString(env, 'TOTP_ISSUER', 'Quire')
+  // The otpauth URL puts it before a colon in the label; apps choke on control characters.
+  if (text.length > 64 || /[:\p{Cc}]/u.test(text)) {
+    throw new ConfigError('TOTP_ISSUER', 'a name of at most 64 characters without colons', text)
+  }
+  return text
+}
+
 function readShutdownDrain(env: Env): number {
   const ms = readDuration(env, 'SHUTDOWN_DRAIN', '0s', 0)
   if (ms > 300_000)
@@ -299,6 +398,17 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     trustProxy: readTrustProxy(env),
     loginFailuresPerEmail: readRateLimit(env, 'LOGIN_FAILURE_LIMIT', '10/15m'),
     authAttemptsPerIp: readRateLimit(env, 'AUTH_IP_LIMIT', '100/1m'),
+    mail: readMail(env),
+    mailFrom: readMailFrom(env),
+    appUrl: readAppUrl(env),
+    resetTokenLifeMs: readDuration(env, 'RESET_TOKEN_LIFE', '1h', 1),
+    verifyTokenLifeMs: readDuration(env, 'VERIFY_TOKEN_LIFE', '48h', 1),
+    requireVerifiedEmail: readBoolean(env, 'REQUIRE_VERIFIED_EMAIL', false),
+    passwordResetsPerEmail: readRateLimit(env, 'PASSWORD_RESET_LIMIT', '3/1h'),
+    verificationMailsPerUser: readRateLimit(env, 'VERIFICATION_MAIL_LIMIT', '3/1h'),
+    secretKey: readSecretKey(env),
+    secretKeyFile: resolve(readString(env, 'SECRET_KEY_FILE', './data/secret.key')),
+    totpIssuer: readTotpIssuer(env),
     shutdownDrainMs: readShutdownDrain(env),
     headersTimeoutMs,
     requestTimeoutMs,

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify'
+import { deleteExpiredAccountTokens } from './account-tokens/account-tokens.queries.js'
+import { deleteFailedMailBefore } from './mail/outbox.queries.js'
 import { deleteExpiredCounters } from './rate-limits/rate-limits.queries.js'
 import { deleteExpiredSessions } from './sessions/sessions.queries.js'
 
 const SWEEP_INTERVAL_MS = 10 * 60_000
+/** How long a message the sender gave up on stays in the outbox for an operator to look at. */
+const FAILED_MAIL_KEEP_MS = 7 * 24 * 60 * 60_000
 
 /**
- * Deletes sessions that expired without being used again and rate-limit counters whose window has
- * ended, so neither table grows without bound. Idempotent, so every instance may run it.
+ * Deletes sessions that expired without being used again, rate-limit counters whose window has
+ * ended, expired emailed tokens and old undeliverable mail, so no table grows without bound. Idempotent, so every instance may run it.
  */
 export async function sweepExpired(app: FastifyInstance, now: number = Date.now()): Promise<void> {
   const { sessionLifeMs, sessionAbsoluteLifeMs } = app.config
@@ -16,7 +20,11 @@ export async function sweepExpired(app: FastifyInstance, now: number = Date.now(
     sessionAbsoluteLifeMs === null ? undefined : now - sessionAbsoluteLifeMs,
   )
   const counters = await deleteExpiredCounters(app.db, now)
-  if (sessions + counters > 0) app.log.info({ sessions, counters }, 'swept expired rows')
+  const tokens = await deleteExpiredAccountTokens(app.db, now)
+  const failedMail = await deleteFailedMailBefore(app.db, now - FAILED_MAIL_KEEP_MS)
+  if (sessions + counters + tokens + failedMail > 0) {
+    app.log.info({ sessions, counters, tokens, failed_mail: failedMail }, 'swept expired rows')
+  }
 }
 
 /** Runs the sweep once the server is ready and then every ten minutes until it closes. */

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import { createDb, type Db } from '../src/db/database.js'
 import { migrateToLatest } from '../src/db/migrate.js'
+import type { SenderOptions } from '../src/mail/outbox.js'
 
 /** Admin URL of the PostgreSQL server used by tests; each test gets its own throwaway database. */
 export const POSTGRES_ADMIN_URL =
@@ -83,11 +84,19 @@ export async function buildTestApp(
     version?: string
     /** Rewrites the fresh database's URL the app connects to, e.g. to go through a test's TCP proxy. */
     connectVia?: (url: string) => string
+    /** Pacing of the app's mail sender. */
+    mailSender?: Partial<SenderOptions>
   } = {},
 ): Promise<TestApp> {
   const database = await createFreshDatabase(options.engine)
   const url = options.connectVia ? options.connectVia(database.url) : database.url
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'info', ...env })
+  // A key per app, so tests never write SECRET_KEY_FILE into the working tree.
+  const config = loadConfig({
+    DATABASE_URL: url,
+    LOG_LEVEL: 'info',
+    SECRET_KEY: randomBytes(32).toString('base64'),
+    ...env,
+  })
   const db = createDb(config.database)
   await migrateToLatest(db)
 
@@ -98,7 +107,13 @@ export async function buildTestApp(
       callback()
     },
   })
-  const app = await buildApp({ config, db, version: options.version ?? 'test-version', logStream })
+  const app = await buildApp({
+    config,
+    db,
+    version: options.version ?? 'test-version',
+    logStream,
+    ...(options.mailSender ? { mailSender: options.mailSender } : {}),
+  })
   await app.ready()
   t.after(async () => {
     await app.close()

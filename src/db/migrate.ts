@@ -2,12 +2,14 @@ import { Migrator, type Migration } from 'kysely'
 import type { Db } from './database.js'
 import * as accounts from './migrations/2026-11-22-01-accounts.js'
 import * as content from './migrations/2026-11-22-02-content.js'
+import * as accountRecovery from './migrations/2026-11-23-04-account-recovery.js'
 
 // Listed explicitly (not read from a folder) so the compiled server and the tests run the same set.
 // Names sort in the order they must run.
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-01-accounts': accounts,
   '2026-11-22-02-content': content,
+  '2026-11-23-04-account-recovery': accountRecovery,
 }
 
 /** The names of every migration this build knows, in the order they run. */

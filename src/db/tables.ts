@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely'
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 // One interface per table. Timestamps are epoch milliseconds (BIGINT) on both engines; IDs are
 // UUIDv7 text; JSON is stored as text so both engines read it back the same way.
@@ -15,6 +15,10 @@ export interface UsersTable {
   version: number
   created_at: number
   updated_at: number
+  /** 1 once the owner proved they receive mail at `email`, else 0. */
+  email_verified: Generated<number>
+  /** 1 while two-factor sign-in is on (its secret is in `totp_credentials`), else 0. */
+  totp_enabled: Generated<number>
 }
 
 export interface SessionsTable {
@@ -74,6 +78,57 @@ export interface CommentsTable {
   updated_at: number
 }
 
+/** What an emailed token lets its holder do. */
+export type AccountTokenPurpose = 'password_reset' | 'email_verification' | 'email_change'
+
+export interface AccountTokensTable {
+  id: string
+  user_id: string
+  purpose: AccountTokenPurpose
+  /** SHA-256 of the token, hex; the token itself only ever travels in the mail. */
+  token_hash: string
+  /** The address the token was mailed to (for an email change: the new address). */
+  email: string
+  expires_at: number
+  created_at: number
+}
+
+export interface TotpCredentialsTable {
+  user_id: string
+  /** The active secret, encrypted (AES-256-GCM); null while two-factor sign-in is off. */
+  secret: string | null
+  /** A secret being enrolled, encrypted, until a code confirms it. */
+  pending_secret: string | null
+  /** The last time step a code was accepted for; codes of this step or earlier are refused (no replay). */
+  last_step: number | null
+  updated_at: number
+}
+
+export interface RecoveryCodesTable {
+  id: string
+  user_id: string
+  /** SHA-256 of the normalised code, hex. */
+  code_hash: string
+  created_at: number
+}
+
+export interface MailOutboxTable {
+  id: string
+  recipient: string
+  /** Which template renders the message. */
+  template: string
+  /** The template's parameters as JSON, encrypted (they can hold a live token). */
+  payload: string
+  status: 'pending' | 'failed'
+  attempts: number
+  next_attempt_at: number
+  /** Which sender holds the row, and until when; another may take it once the lease has run out. */
+  claim_id: string | null
+  claimed_until: number | null
+  last_error: string | null
+  created_at: number
+}
+
 export interface Tables {
   users: UsersTable
   sessions: SessionsTable
@@ -81,6 +136,10 @@ export interface Tables {
   posts: PostsTable
   attachments: AttachmentsTable
   comments: CommentsTable
+  account_tokens: AccountTokensTable
+  totp_credentials: TotpCredentialsTable
+  recovery_codes: RecoveryCodesTable
+  mail_outbox: MailOutboxTable
 }
 
 /** How the data copy walks a table: by its primary key, so many rows at a time. */
@@ -102,6 +161,11 @@ export const TABLES_IN_ORDER: { readonly [Name in keyof Tables]: TableCopyPlan }
   posts: { key: ['id'] },
   attachments: { key: ['id'], batchRows: 8 },
   comments: { key: ['id'] },
+  account_tokens: { key: ['id'] },
+  totp_credentials: { key: ['user_id'] },
+  recovery_codes: { key: ['id'] },
+  // Queued mail is copied too, so a move loses none; it (and TOTP secrets) open only with the same SECRET_KEY.
+  mail_outbox: { key: ['id'] },
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -115,3 +179,7 @@ export type AttachmentRow = Selectable<AttachmentsTable>
 export type NewAttachmentRow = Insertable<AttachmentsTable>
 export type CommentRow = Selectable<CommentsTable>
 export type NewCommentRow = Insertable<CommentsTable>
+export type AccountTokenRow = Selectable<AccountTokensTable>
+export type TotpCredentialsRow = Selectable<TotpCredentialsTable>
+export type MailOutboxRow = Selectable<MailOutboxTable>
+export type NewMailOutboxRow = Insertable<MailOutboxTable>

@@ -35,8 +35,12 @@ export const openApiGenerator = fp(async (app) => {
       },
       tags: [
         { name: 'health', description: 'Liveness and build revision' },
-        { name: 'accounts', description: 'Registration and the caller’s profile' },
+        {
+          name: 'accounts',
+          description: 'Registration, the caller’s profile, password reset, email verification and change',
+        },
         { name: 'sessions', description: 'Login, logout and the caller’s sessions' },
+        { name: 'two-factor', description: 'Two-factor sign-in with an authenticator app (TOTP)' },
         { name: 'posts', description: 'Posts' },
         { name: 'attachments', description: 'Files attached to posts' },
         { name: 'comments', description: 'Comments on posts and attachments' },

@@ -88,3 +88,28 @@ export async function recordPasswordFailure(db: Db, email: string, limit: RateLi
 export async function clearPasswordFailures(db: Db, email: string): Promise<void> {
   await deleteCounter(db, failureKey(email))
 }
+
+/**
+ * Counts one use of an allowance (e.g. reset mails per email) and throws 429 with Retry-After once
+ * the window's budget is spent. `key` should not contain personal data in clear (hash it).
+ */
+export async function consumeAllowance(
+  db: Db,
+  key: string,
+  limit: RateLimitConfig,
+  what: string,
+): Promise<void> {
+  const now = Date.now()
+  const counter = await hitCounter(db, key, limit.windowMs, now)
+  if (counter.count > limit.max) {
+    const seconds = retryAfterSeconds(counter.resetAt, now)
+    throw new ApiError('RATE_LIMITED', `Too many ${what}; retry in ${seconds}s`, undefined, {
+      'retry-after': String(seconds),
+    })
+  }
+}
+
+/** A rate-limit key part for an email address that keeps the address itself out of the table. */
+export function emailKey(email: string): string {
+  return createHash('sha256').update(email).digest('hex')
+}

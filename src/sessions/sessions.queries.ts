@@ -95,6 +95,15 @@ export function deleteOtherUserSessions(db: Db, userId: string, keepId: string):
   return deleteOtherUserSessionsQuery.changed(db, { userId, keepId })
 }
 
+const deleteAllUserSessionsQuery = compiledQuery((db, v: { userId: string }) =>
+  db.deleteFrom('sessions').where('user_id', '=', v.userId),
+)
+
+/** Deletes every session of a user (a password reset signs out everywhere); returns how many went. */
+export function deleteAllUserSessions(db: Db, userId: string): Promise<number> {
+  return deleteAllUserSessionsQuery.changed(db, { userId })
+}
+
 const evictSessionsQuery = compiledQuery((db, v: { userId: string; keep: number }) =>
   db
     .deleteFrom('sessions')

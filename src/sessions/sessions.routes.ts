@@ -3,7 +3,15 @@ import { ApiError, errorResponses, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
 import { data, Envelope, IdParams, ListEnvelope, NoContent } from '../http/envelope.js'
 import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
-import { authAttemptsPerIp } from '../http/rate-limit.js'
+import { mailVerificationToken } from '../account-tokens/account-tokens.service.js'
+import type { UserRow } from '../db/tables.js'
+import {
+  authAttemptsPerIp,
+  clearPasswordFailures,
+  consumeAllowance,
+  recordPasswordFailure,
+} from '../http/rate-limit.js'
+import { checkSecondFactor } from '../totp/second-factor.js'
 import { newId } from '../ids.js'
 import { checkAccountPassword, normalizeEmail, type Credentials } from '../users/credentials.js'
 import { findUserByEmail } from '../users/users.queries.js'
@@ -33,6 +41,56 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
       'www-authenticate': 'Bearer',
     })
 
+  // Only after a correct password: TOTP_REQUIRED tells the client to ask for a code; a wrong code is a
+  // failed login like a wrong password, counted toward the same per-account limit.
+  async function requireSecondFactor(user: UserRow, proof: LoginBody): Promise<void> {
+    if (proof.totp_code !== undefined && proof.recovery_code !== undefined) {
+      throw new ApiError('BAD_REQUEST', 'Send totp_code or recovery_code, not both')
+    }
+    const { result, usedRecoveryCode } = await checkSecondFactor(db, app.secretBox, user.id, proof)
+    if (result === 'missing') {
+      throw new ApiError(
+        'TOTP_REQUIRED',
+        'Two-factor sign-in is on: send totp_code (or recovery_code)',
+        undefined,
+        {
+          'www-authenticate': 'Bearer',
+        },
+      )
+    }
+    if (result === 'rejected') {
+      await recordPasswordFailure(db, user.email, credentials.failureLimit)
+      throw new ApiError(
+        'UNAUTHENTICATED',
+        'The two-factor code is incorrect or was already used',
+        undefined,
+        {
+          'www-authenticate': 'Bearer',
+        },
+      )
+    }
+    await clearPasswordFailures(db, user.email)
+    if (usedRecoveryCode) app.log.info({ user_id: user.id }, 'login with a recovery code')
+  }
+
+  // The password was right, so the owner is asking: a fresh link goes out (within the account's mail
+  // allowance; beyond it, silently none) and the client is told why it cannot log in yet.
+  async function refuseUnverified(user: UserRow): Promise<void> {
+    try {
+      await consumeAllowance(db, `verification-mails:${user.id}`, config.verificationMailsPerUser, 'mails')
+      await db.transaction().execute(async (trx) => {
+        await mailVerificationToken(trx, app.secretBox, user, config.verifyTokenLifeMs, Date.now())
+      })
+      app.mailSender.wake()
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'RATE_LIMITED')) throw error
+    }
+    throw new ApiError(
+      'EMAIL_NOT_VERIFIED',
+      'Confirm your email address first: follow the link in the mail we sent (a new one is on its way)',
+    )
+  }
+
   app.post(
     '/sessions',
     {
@@ -43,9 +101,12 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
         description:
           'Creates a session and returns its token in clear, this once; only its SHA-256 is stored. A wrong email and ' +
           'a wrong password give the same 401. Failed attempts are limited per account (LOGIN_FAILURE_LIMIT) and ' +
-          'attempts per client address (AUTH_IP_LIMIT): 429 with Retry-After.',
+          'attempts per client address (AUTH_IP_LIMIT): 429 with Retry-After. With two-factor sign-in on, a correct ' +
+          'password without `totp_code` or `recovery_code` gives 401 TOTP_REQUIRED, and a wrong or reused code 401 ' +
+          'UNAUTHENTICATED (counted as a failed login). With REQUIRE_VERIFIED_EMAIL=true, an account whose address is ' +
+          'not verified gets 403 EMAIL_NOT_VERIFIED after a correct password, and a new verification mail.',
         body: LoginBody,
-        response: { 201: Envelope(NewSessionSchema), ...errorResponses(400, 401, 413, 415, 422, 429) },
+        response: { 201: Envelope(NewSessionSchema), ...errorResponses(400, 401, 403, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -56,6 +117,8 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
       if (!(await checkAccountPassword(db, credentials, email, user, password)) || !user) {
         throw invalidCredentials()
       }
+      if (user.totp_enabled === 1) await requireSecondFactor(user, request.body)
+      if (config.requireVerifiedEmail && user.email_verified !== 1) await refuseUnverified(user)
 
       const token = newSessionToken()
       const now = Date.now()

@@ -32,7 +32,23 @@ export const NewSessionSchema = Type.Object({
 })
 
 export const LoginBody = Type.Object(
-  { email: Type.String(), password: Type.String() },
+  {
+    email: Type.String(),
+    password: Type.String(),
+    totp_code: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'With two-factor sign-in on: the current six-digit code from the authenticator app',
+      }),
+    ),
+    recovery_code: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'With two-factor sign-in on, instead of totp_code: one of the recovery codes (each works once)',
+      }),
+    ),
+  },
   { additionalProperties: false },
 )
 export type LoginBody = Static<typeof LoginBody>

@@ -81,7 +81,9 @@ export async function checkAccountPassword(
     await recordPasswordFailure(db, email, credentials.failureLimit)
     return false
   }
-  await clearPasswordFailures(db, email)
+  // With two-factor sign-in on, the password alone is not a successful login: the count is cleared
+  // only once the code passes too, or guessing codes with a known password would never be limited.
+  if (user.totp_enabled !== 1) await clearPasswordFailures(db, email)
   // Hashes made with older, weaker parameters are upgraded the next time the password is known.
   if (needsRehash(user.password_hash)) await replacePasswordHash(db, user.id, await hashPassword(normalized))
   return true

@@ -36,7 +36,9 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
   return (await userIdByEmail.first(db, { email })) !== undefined
 }
 
-type UserChanges = Partial<Pick<UserRow, 'display_name' | 'preferences' | 'password_hash'>>
+type UserChanges = Partial<
+  Pick<UserRow, 'display_name' | 'preferences' | 'password_hash' | 'email' | 'email_verified' | 'totp_enabled'>
+>
 
 const updateUserQuery = compiledQuery(
   (db, v: UserChanges & { id: string; now: number; expectedVersion: number | undefined }) => {
@@ -46,6 +48,9 @@ const updateUserQuery = compiledQuery(
         ...(v.display_name === undefined ? {} : { display_name: v.display_name }),
         ...(v.preferences === undefined ? {} : { preferences: v.preferences }),
         ...(v.password_hash === undefined ? {} : { password_hash: v.password_hash }),
+        ...(v.email === undefined ? {} : { email: v.email }),
+        ...(v.email_verified === undefined ? {} : { email_verified: v.email_verified }),
+        ...(v.totp_enabled === undefined ? {} : { totp_enabled: v.totp_enabled }),
         updated_at: v.now,
         version: eb('version', '+', 1),
       }))
@@ -55,7 +60,7 @@ const updateUserQuery = compiledQuery(
   },
 )
 
-/** Changes a user's profile or password hash and bumps its version; with `expectedVersion`, only
+/** Changes a user's profile, password hash, email or flags and bumps its version; with `expectedVersion`, only
  * if nobody changed it meanwhile. Returns the updated row, or undefined when the condition failed. */
 export function updateUser(
   db: Db,
@@ -64,8 +69,18 @@ export function updateUser(
   now: number,
   expectedVersion?: number,
 ): Promise<UserRow | undefined> {
-  const { display_name, preferences, password_hash } = changes
-  return updateUserQuery.first(db, { display_name, preferences, password_hash, id, now, expectedVersion })
+  const { display_name, preferences, password_hash, email, email_verified, totp_enabled } = changes
+  return updateUserQuery.first(db, {
+    display_name,
+    preferences,
+    password_hash,
+    email,
+    email_verified,
+    totp_enabled,
+    id,
+    now,
+    expectedVersion,
+  })
 }
 
 const replacePasswordHashQuery = compiledQuery((db, v: { id: string; passwordHash: string }) =>

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { deleteUserAccountTokens } from '../account-tokens/account-tokens.queries.js'
+import { mailVerificationToken } from '../account-tokens/account-tokens.service.js'
 import { isUniqueViolation } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError, type FieldErrors } from '../errors.js'
@@ -10,6 +12,7 @@ import { singleLineProblem } from '../http/text.js'
 import { DEFAULT_PAGE_SIZE } from '../http/pagination.js'
 import { authAttemptsPerIp } from '../http/rate-limit.js'
 import { newId } from '../ids.js'
+import { enqueueMail } from '../mail/outbox.js'
 import { postFromRow } from '../posts/posts.schemas.js'
 import { listPostsByAuthor } from '../posts/posts.queries.js'
 import { deleteOtherUserSessions, listUserSessions } from '../sessions/sessions.queries.js'
@@ -40,12 +43,14 @@ import {
 const INCLUDABLE = ['sessions', 'posts'] as const
 
 /** The API representation of a stored user; never the password hash. */
-function userFromRow(row: UserRow): User {
+export function userFromRow(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
     display_name: row.display_name,
     preferences: JSON.parse(row.preferences) as Record<string, unknown>,
+    email_verified: row.email_verified === 1,
+    totp_enabled: row.totp_enabled === 1,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
     links: meLinks(),
@@ -139,13 +144,19 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         version: 1,
         created_at: now,
         updated_at: now,
+        email_verified: 0,
+        totp_enabled: 0,
       }
       try {
-        await insertUser(db, row)
+        await db.transaction().execute(async (trx) => {
+          await insertUser(trx, row)
+          await mailVerificationToken(trx, app.secretBox, row, config.verifyTokenLifeMs, now)
+        })
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken
         throw error
       }
+      app.mailSender.wake()
       return reply
         .code(201)
         .header('etag', versionEtag(row.version))
@@ -251,10 +262,17 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
       const passwordHash = await hashNewPassword(request.body.new_password)
       // Together or not at all: a new password must never leave someone else's sessions alive.
       const updated = await db.transaction().execute(async (trx) => {
-        const changed = await updateUser(trx, user.id, { password_hash: passwordHash }, Date.now())
-        if (changed) await deleteOtherUserSessions(trx, user.id, caller.sessionId)
+        const now = Date.now()
+        const changed = await updateUser(trx, user.id, { password_hash: passwordHash }, now)
+        if (changed) {
+          await deleteOtherUserSessions(trx, user.id, caller.sessionId)
+          // A reset link mailed before the change must not undo it.
+          await deleteUserAccountTokens(trx, user.id, ['password_reset'])
+          await enqueueMail(trx, app.secretBox, changed.email, 'password_changed', {}, now)
+        }
         return changed
       })
+      app.mailSender.wake()
       if (!updated) throw new ApiError('UNAUTHENTICATED', 'Session token is missing, invalid or expired')
       return data(userFromRow(updated))
     },

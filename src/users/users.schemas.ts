@@ -15,6 +15,10 @@ export const UserSchema = Type.Object({
   preferences: Type.Record(Type.String(), Type.Unknown(), {
     description: 'Free-form JSON object of the user’s own settings (at most 16 KiB)',
   }),
+  email_verified: Type.Boolean({
+    description: 'True once the owner confirmed the address from a mail (POST /v1/email-verifications)',
+  }),
+  totp_enabled: Type.Boolean({ description: 'True while two-factor sign-in (TOTP) is on' }),
   created_at: Timestamp,
   updated_at: Timestamp,
   links: Links,

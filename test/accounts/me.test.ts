@@ -8,6 +8,8 @@ interface UserBody {
   email: string
   display_name: string | null
   preferences: Record<string, unknown>
+  email_verified: boolean
+  totp_enabled: boolean
   created_at: string
   updated_at: string
   links: Record<string, string>
@@ -43,12 +45,16 @@ describe('GET /v1/me', () => {
       'created_at',
       'display_name',
       'email',
+      'email_verified',
       'id',
       'links',
       'preferences',
+      'totp_enabled',
       'updated_at',
     ])
     assert.equal(body.id, user.id)
+    assert.equal(body.email_verified, false)
+    assert.equal(body.totp_enabled, false)
     assert.equal(body.email, user.email)
     assert.deepEqual(body.links, { self: '/v1/me', sessions: '/v1/sessions', posts: '/v1/me/posts' })
   })

@@ -91,6 +91,8 @@ export function startServer(t: TestContext, env: Record<string, string> = {}): R
       HOST: '127.0.0.1',
       PORT: '0',
       DATABASE_URL: `sqlite:${join(dataDir, 'nested', 'quire.db')}`,
+      // Created on first start; kept in the temporary folder, not the working tree.
+      SECRET_KEY_FILE: join(dataDir, 'secret.key'),
       LOG_LEVEL: 'info',
       ...env,
     },

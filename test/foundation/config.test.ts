@@ -239,6 +239,63 @@ describe('configuration', () => {
       assert.deepEqual(config.loginFailuresPerEmail, { max: 5, windowMs: HOUR })
       assert.deepEqual(config.authAttemptsPerIp, { max: 1000, windowMs: 30 * SECOND })
     })
+    it('mail, account-recovery and two-factor settings have the documented defaults', () => {
+      const config = loadConfig({})
+      assert.deepEqual(config.mail, { kind: 'log' })
+      assert.equal(config.mailFrom, 'Quire <no-reply@localhost>')
+      assert.equal(config.appUrl, 'http://localhost:3000')
+      assert.equal(config.resetTokenLifeMs, HOUR)
+      assert.equal(config.verifyTokenLifeMs, 48 * HOUR)
+      assert.equal(config.requireVerifiedEmail, false)
+      assert.deepEqual(config.passwordResetsPerEmail, { max: 3, windowMs: HOUR })
+      assert.deepEqual(config.verificationMailsPerUser, { max: 3, windowMs: HOUR })
+      assert.equal(config.secretKey, null)
+      assert.ok(isAbsolute(config.secretKeyFile) && config.secretKeyFile.endsWith('/data/secret.key'))
+      assert.equal(config.totpIssuer, 'Quire')
+    })
+
+    it('MAIL_URL accepts log, smtp:// and smtps:// URLs', () => {
+      assert.deepEqual(loadConfig({ MAIL_URL: 'LOG' }).mail, { kind: 'log' })
+      for (const url of [
+        'smtp://user:pass@mail.example.com:587',
+        'smtps://mail.example.com',
+        'smtp://127.0.0.1:2525',
+      ]) {
+        assert.deepEqual(loadConfig({ MAIL_URL: url }).mail, { kind: 'smtp', url })
+      }
+    })
+
+    it('MAIL_FROM, APP_URL, SECRET_KEY, SECRET_KEY_FILE and TOTP_ISSUER accept their forms', () => {
+      assert.equal(loadConfig({ MAIL_FROM: 'no-reply@example.com' }).mailFrom, 'no-reply@example.com')
+      assert.equal(
+        loadConfig({ MAIL_FROM: 'Acme Notes <hello@acme.example>' }).mailFrom,
+        'Acme Notes <hello@acme.example>',
+      )
+      assert.equal(loadConfig({ APP_URL: 'https://app.example.com/' }).appUrl, 'https://app.example.com')
+      assert.equal(loadConfig({ APP_URL: 'https://example.com/app' }).appUrl, 'https://example.com/app')
+      const key = Buffer.alloc(32, 7)
+      assert.deepEqual(loadConfig({ SECRET_KEY: key.toString('base64') }).secretKey, key)
+      assert.equal(
+        loadConfig({ SECRET_KEY_FILE: '/run/secrets/quire.key' }).secretKeyFile,
+        '/run/secrets/quire.key',
+      )
+      assert.equal(loadConfig({ TOTP_ISSUER: 'Acme Notes' }).totpIssuer, 'Acme Notes')
+    })
+
+    it('token lives, REQUIRE_VERIFIED_EMAIL and the mail limits accept their forms', () => {
+      const config = loadConfig({
+        RESET_TOKEN_LIFE: '15m',
+        VERIFY_TOKEN_LIFE: '7d',
+        REQUIRE_VERIFIED_EMAIL: 'true',
+        PASSWORD_RESET_LIMIT: '5/1d',
+        VERIFICATION_MAIL_LIMIT: '10/1h',
+      })
+      assert.equal(config.resetTokenLifeMs, 15 * MINUTE)
+      assert.equal(config.verifyTokenLifeMs, 7 * DAY)
+      assert.equal(config.requireVerifiedEmail, true)
+      assert.deepEqual(config.passwordResetsPerEmail, { max: 5, windowMs: DAY })
+      assert.deepEqual(config.verificationMailsPerUser, { max: 10, windowMs: HOUR })
+    })
   })
 
   describe('errors', () => {
@@ -279,6 +336,26 @@ describe('configuration', () => {
       DATABASE_STATEMENT_TIMEOUT: ['abc', '-1s', '5 seconds'],
       DATABASE_CONNECT_TIMEOUT: ['0', '0s', 'soon', '-2s'],
       DATABASE_MIGRATION_URL: ['mysql://db/quire', 'postgres://user:pw@host:notaport/db'],
+      MAIL_URL: ['http://mail.example.com', 'smtp://', 'sendmail', 'mail.example.com:25'],
+      MAIL_FROM: ['nobody', 'a@b.c\r\nBcc: victim@example.com', 'Name <a@b.c', 'a@b.c, c@d.e', '<>'],
+      APP_URL: [
+        'app.example.com',
+        'ftp://app.example.com',
+        'https://app.example.com?x=1',
+        'https://a.example.com/#x',
+      ],
+      RESET_TOKEN_LIFE: ['0', 'soon', '-1h'],
+      VERIFY_TOKEN_LIFE: ['0s', '2 days'],
+      REQUIRE_VERIFIED_EMAIL: ['maybe', 'required'],
+      PASSWORD_RESET_LIMIT: ['3', '0/1h', '3/never'],
+      VERIFICATION_MAIL_LIMIT: ['0/1h', 'x/1h'],
+      SECRET_KEY: [
+        'short',
+        Buffer.alloc(16).toString('base64'),
+        Buffer.alloc(33).toString('base64'),
+        'not base64 at all!',
+      ],
+      TOTP_ISSUER: ['Acme:Notes', 'x'.repeat(65), 'bad\u0007bell'],
       SHUTDOWN_DRAIN: ['soon', '-1s', '6m'],
     }
     for (const [variable, values] of Object.entries(badValues)) {
@@ -329,6 +406,13 @@ describe('configuration', () => {
         'DATABASE_MIGRATION_URL',
       )
       assert.ok(!error.message.includes('hunter2secret'), error.message)
+    })
+    it('a rejected MAIL_URL never echoes its password, nor a rejected SECRET_KEY itself', () => {
+      const mail = assertRejected({ MAIL_URL: 'http://quire:hunter2secret@mail.example.com' }, 'MAIL_URL')
+      assert.ok(!mail.message.includes('hunter2secret'), mail.message)
+      const key = 'hunter2secret'.repeat(4)
+      const secret = assertRejected({ SECRET_KEY: key }, 'SECRET_KEY')
+      assert.ok(!secret.message.includes('hunter2'), secret.message)
     })
   })
 })

@@ -1,0 +1,47 @@
+import { createTransport } from 'nodemailer'
+import type { FastifyBaseLogger } from 'fastify'
+import type { MailConfig } from '../config.js'
+import type { RenderedMail } from './templates.js'
+
+/** Delivers one message or throws; the outbox sender retries what throws. */
+export interface MailTransport {
+  /** `redacted` is the same message with its token hidden, for transports that write to the log. */
+  send(recipient: string, message: RenderedMail, redacted: RenderedMail): Promise<void>
+  close(): void
+}
+
+// A dead or stalling SMTP server must not hold a sender (and its claimed rows) for minutes.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+
+/** The transport MAIL_URL names: SMTP/SMTPS through nodemailer, or the log. */
+export function createMailTransport(
+  mail: MailConfig,
+  mailFrom: string,
+  log: FastifyBaseLogger,
+): MailTransport {
+  if (mail.kind === 'log') {
+    return {
+      send(recipient, message, redacted) {
+        // The token is only logged when someone asked for debug output on purpose.
+        const shown = ['debug', 'trace'].includes(log.level) ? message : redacted
+        log.info(
+          { mail: { to: recipient, subject: shown.subject, text: shown.text } },
+          'mail (MAIL_URL=log, not sent)',
+        )
+        return Promise.resolve()
+      },
+      close() {
+        // nothing to release
+      },
+    }
+  }
+  const transporter = createTransport({ url: mail.url, ...SMTP_TIMEOUTS })
+  return {
+    async send(recipient, message) {
+      await transporter.sendMail({ from: mailFrom, to: recipient, ...message })
+    },
+    close() {
+      transporter.close()
+    },
+  }
+}

@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { UserRow } from '../db/tables.js'
+import { ApiError, errorResponses, fieldsError } from '../errors.js'
+import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
+import { data, Envelope, NoContent } from '../http/envelope.js'
+import { enqueueMail } from '../mail/outbox.js'
+import { checkAccountPassword, type Credentials } from '../users/credentials.js'
+import { findUserById, updateUser } from '../users/users.queries.js'
+import {
+  hashRecoveryCode,
+  matchingTotpStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrl,
+  qrSvg,
+} from './totp.js'
+import {
+  activatePendingTotpSecret,
+  deleteTotpCredentials,
+  findTotpCredentials,
+  replaceRecoveryCodes,
+  savePendingTotpSecret,
+} from './totp.queries.js'
+import { ConfirmTotpBody, PasswordBody, RecoveryCodesSchema, TotpEnrolmentSchema } from './totp.schemas.js'
+
+/** The context a user's TOTP secret is sealed with, so it only opens on that user's row. */
+export function totpSecretContext(userId: string): string {
+  return `totp:${userId}`
+}
+
+/** Two-factor sign-in: `/v1/me/totp` (enrol, disable) and `/v1/me/totp/confirm`. */
+export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }> = async (
+  app,
+  { credentials },
+) => {
+  const { db, config } = app
+
+  async function loadCaller(userId: string): Promise<UserRow> {
+    const user = await findUserById(db, userId)
+    if (!user) throw new ApiError('UNAUTHENTICATED', 'Session token is missing, invalid or expired')
+    return user
+  }
+
+  async function assertPassword(user: UserRow, password: string): Promise<void> {
+    if (!(await checkAccountPassword(db, credentials, user.email, user, password))) {
+      throw new ApiError('FORBIDDEN', 'Password is incorrect')
+    }
+  }
+
+  app.post(
+    '/me/totp',
+    {
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Start turning on two-factor sign-in',
+        description:
+          'Needs the password (wrong → 403 FORBIDDEN; failures count toward the per-account login limit). Returns a ' +
+          'new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) as base32, otpauth URL and SVG QR code. It is pending ' +
+          'until POST /v1/me/totp/confirm receives a code from it; calling again replaces a pending secret. 409 ' +
+          'CONFLICT when two-factor sign-in is already on (turn it off first). 201.',
+        security: TOKEN_SECURITY,
+        body: PasswordBody,
+        response: {
+          201: Envelope(TotpEnrolmentSchema),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await loadCaller(callerOf(request).userId)
+      await assertPassword(user, request.body.password)
+      if (user.totp_enabled === 1) {
+        throw new ApiError('CONFLICT', 'Two-factor sign-in is already on; turn it off before enrolling again')
+      }
+      const secret = newTotpSecret()
+      await savePendingTotpSecret(
+        db,
+        user.id,
+        app.secretBox.seal(secret, totpSecretContext(user.id)),
+        Date.now(),
+      )
+      const url = otpauthUrl(secret, config.totpIssuer, user.email)
+      return reply.code(201).send(data({ secret, otpauth_url: url, qr_svg: await qrSvg(url) }))
+    },
+  )
+
+  app.post(
+    '/me/totp/confirm',
+    {
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Finish turning on two-factor sign-in',
+        description:
+          'Takes the current code of the pending secret; a wrong code gives 422 `fields.code`, and no pending secret ' +
+          '409 CONFLICT. Turns two-factor sign-in on, mails a notice, and returns ten recovery codes — shown only ' +
+          'this once (stored hashed), each usable once to sign in instead of a code. 200.',
+        security: TOKEN_SECURITY,
+        body: ConfirmTotpBody,
+        response: { 200: Envelope(RecoveryCodesSchema), ...errorResponses(400, 401, 409, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const user = await loadCaller(callerOf(request).userId)
+      const credentialsRow = await findTotpCredentials(db, user.id)
+      const pending = credentialsRow?.pending_secret ?? null
+      if (user.totp_enabled === 1 || pending === null) {
+        throw new ApiError(
+          'CONFLICT',
+          'There is no pending two-factor enrolment; start one with POST /v1/me/totp',
+        )
+      }
+      const step = matchingTotpStep(
+        app.secretBox.open(pending, totpSecretContext(user.id)),
+        request.body.code.trim(),
+      )
+      if (step === undefined)
+        throw fieldsError({ code: 'does not match; enter the current code from your app' })
+
+      const recoveryCodes = newRecoveryCodes()
+      await db.transaction().execute(async (trx) => {
+        const now = Date.now()
+        if (!(await activatePendingTotpSecret(trx, user.id, pending, step, now))) {
+          throw new ApiError('CONFLICT', 'The enrolment changed meanwhile; start again with POST /v1/me/totp')
+        }
+        await replaceRecoveryCodes(trx, user.id, recoveryCodes.map(hashRecoveryCode), now)
+        await updateUser(trx, user.id, { totp_enabled: 1 }, now)
+        await enqueueMail(trx, app.secretBox, user.email, 'totp_enabled', {}, now)
+      })
+      app.mailSender.wake()
+      return data({ recovery_codes: recoveryCodes })
+    },
+  )
+
+  app.delete(
+    '/me/totp',
+    {
+      schema: {
+        tags: ['two-factor'],
+        summary: 'Turn off two-factor sign-in',
+        description:
+          'Needs the password (wrong → 403 FORBIDDEN). Forgets the secret (active or pending) and the recovery ' +
+          'codes; when it was on, a notice is mailed. 204, also when it was already off.',
+        security: TOKEN_SECURITY,
+        body: PasswordBody,
+        response: { 204: NoContent, ...errorResponses(400, 401, 403, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await loadCaller(callerOf(request).userId)
+      await assertPassword(user, request.body.password)
+      await db.transaction().execute(async (trx) => {
+        const now = Date.now()
+        await deleteTotpCredentials(trx, user.id)
+        if (user.totp_enabled === 1) {
+          await updateUser(trx, user.id, { totp_enabled: 0 }, now)
+          await enqueueMail(trx, app.secretBox, user.email, 'totp_disabled', {}, now)
+        }
+      })
+      app.mailSender.wake()
+      return reply.code(204).send(null)
+    },
+  )
+}

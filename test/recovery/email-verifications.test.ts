@@ -1,0 +1,299 @@
+import assert from 'node:assert/strict'
+import { setTimeout as delay } from 'node:timers/promises'
+import { describe, it } from 'node:test'
+import type { FastifyInstance } from 'fastify'
+import { json, registerAndLogin, strongPassword, uniqueEmail, type TestUser } from '../helpers.js'
+import { tokenFromMail, type ReceivedMail, type TestSmtpServer } from './mail-helpers.js'
+import { APP_URL, buildMailingApp } from './recovery-helpers.js'
+
+interface ErrorResponse {
+  error: { code: string; message: string; fields?: Record<string, string> }
+}
+interface Me {
+  email: string
+  email_verified: boolean
+}
+
+const VERIFY_SUBJECT = 'Confirm your email address'
+const CHANGE_SUBJECT = 'Confirm your new email address'
+
+function mailTo(smtp: TestSmtpServer, email: string, subject: string, after = 0): Promise<ReceivedMail> {
+  return smtp.waitForMail(
+    (m) => smtp.mails.indexOf(m) >= after && m.to.includes(email) && m.subject === subject,
+  )
+}
+
+function verify(app: FastifyInstance, token: string) {
+  return app.inject({ method: 'POST', url: '/v1/email-verifications', payload: { token } })
+}
+
+async function me(app: FastifyInstance, user: TestUser): Promise<Me> {
+  const response = await app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
+  assert.equal(response.statusCode, 200)
+  return json<{ data: Me }>(response).data
+}
+
+function changeEmail(app: FastifyInstance, user: TestUser, newEmail: string, password = user.password) {
+  return app.inject({
+    method: 'PUT',
+    url: '/v1/me/email',
+    headers: user.auth,
+    payload: { new_email: newEmail, password },
+  })
+}
+
+function register(app: FastifyInstance, email: string) {
+  return app.inject({ method: 'POST', url: '/v1/register', payload: { email, password: strongPassword() } })
+}
+
+describe('email verification: happy', () => {
+  it('registration mails a link; its token verifies the address once', async (t) => {
+    const { app, smtp } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    assert.equal((await me(app, user)).email_verified, false)
+    const mail = await mailTo(smtp, user.email, VERIFY_SUBJECT)
+    assert.ok(mail.text.includes(`${APP_URL}/verify-email#token=`), mail.text)
+    const token = tokenFromMail(mail)
+    const response = await verify(app, token)
+    assert.equal(response.statusCode, 204, response.body)
+    assert.equal((await me(app, user)).email_verified, true)
+    const again = await verify(app, token)
+    assert.equal(again.statusCode, 422)
+    assert.ok(json<ErrorResponse>(again).error.fields?.['token'])
+  })
+
+  it('a new verification mail voids the older link; once verified, asking again is a 409', async (t) => {
+    const { app, smtp } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    const first = tokenFromMail(await mailTo(smtp, user.email, VERIFY_SUBJECT))
+    const before = smtp.mails.length
+    const resend = await app.inject({ method: 'POST', url: '/v1/me/email-verification', headers: user.auth })
+    assert.equal(resend.statusCode, 202)
+    assert.deepEqual(json(resend), { data: {} })
+    const second = tokenFromMail(await mailTo(smtp, user.email, VERIFY_SUBJECT, before))
+    assert.notEqual(first, second)
+    assert.equal((await verify(app, first)).statusCode, 422, 'the older link is void')
+    assert.equal((await verify(app, second)).statusCode, 204)
+    const done = await app.inject({ method: 'POST', url: '/v1/me/email-verification', headers: user.auth })
+    assert.equal(done.statusCode, 409)
+    assert.equal(json<ErrorResponse>(done).error.code, 'CONFLICT')
+  })
+
+  it('without REQUIRE_VERIFIED_EMAIL an unverified account logs in', async (t) => {
+    const { app } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    assert.equal((await me(app, user)).email_verified, false)
+  })
+})
+
+describe('REQUIRE_VERIFIED_EMAIL', () => {
+  it('an unverified account gets 403 EMAIL_NOT_VERIFIED after a correct password, and a fresh link', async (t) => {
+    const { app, smtp } = await buildMailingApp(t, { REQUIRE_VERIFIED_EMAIL: 'true' })
+    const email = uniqueEmail()
+    const password = strongPassword()
+    assert.equal(
+      (await app.inject({ method: 'POST', url: '/v1/register', payload: { email, password } })).statusCode,
+      201,
+    )
+    const first = tokenFromMail(await mailTo(smtp, email, VERIFY_SUBJECT))
+    const before = smtp.mails.length
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      payload: { email, password: 'not the password at all' },
+    })
+    assert.equal(wrong.statusCode, 401, 'a wrong password never learns the verification state')
+    const refused = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
+    assert.equal(refused.statusCode, 403)
+    assert.equal(json<ErrorResponse>(refused).error.code, 'EMAIL_NOT_VERIFIED')
+    const fresh = tokenFromMail(await mailTo(smtp, email, VERIFY_SUBJECT, before))
+    assert.equal((await verify(app, first)).statusCode, 422, 'the fresh link voided the first')
+    assert.equal((await verify(app, fresh)).statusCode, 204)
+    const allowed = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
+    assert.equal(allowed.statusCode, 201)
+  })
+
+  it('a password reset proves the address too, so a lost verification mail never locks anyone out', async (t) => {
+    const { app, smtp } = await buildMailingApp(t, { REQUIRE_VERIFIED_EMAIL: 'true' })
+    const email = uniqueEmail()
+    await register(app, email)
+    await app.inject({ method: 'POST', url: '/v1/password-resets', payload: { email } })
+    const token = tokenFromMail(await mailTo(smtp, email, 'Reset your password'))
+    const password = strongPassword()
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/v1/password-resets/confirm',
+      payload: { token, new_password: password },
+    })
+    assert.equal(reset.statusCode, 204)
+    const login = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
+    assert.equal(login.statusCode, 201)
+  })
+})
+
+describe('email verification: errors', () => {
+  it('an expired or malformed token answers 422 fields.token', async (t) => {
+    const { app, db, smtp } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    const token = tokenFromMail(await mailTo(smtp, user.email, VERIFY_SUBJECT))
+    await db
+      .updateTable('account_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .execute()
+    for (const candidate of [token, 'nope', 'A'.repeat(43)]) {
+      const response = await verify(app, candidate)
+      assert.equal(response.statusCode, 422, candidate)
+      assert.ok(json<ErrorResponse>(response).error.fields?.['token'])
+    }
+    assert.equal((await me(app, user)).email_verified, false)
+    const missing = await app.inject({ method: 'POST', url: '/v1/email-verifications', payload: {} })
+    assert.equal(missing.statusCode, 400)
+  })
+
+  it('a password-reset token is not a verification token', async (t) => {
+    const { app, smtp } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    await app.inject({ method: 'POST', url: '/v1/password-resets', payload: { email: user.email } })
+    const reset = tokenFromMail(await mailTo(smtp, user.email, 'Reset your password'))
+    assert.equal((await verify(app, reset)).statusCode, 422)
+  })
+
+  it('asking for verification mails is limited per account: 429 with Retry-After', async (t) => {
+    const { app } = await buildMailingApp(t, { VERIFICATION_MAIL_LIMIT: '2/1h' })
+    const user = await registerAndLogin(app)
+    const ask = () => app.inject({ method: 'POST', url: '/v1/me/email-verification', headers: user.auth })
+    assert.equal((await ask()).statusCode, 202)
+    assert.equal((await ask()).statusCode, 202)
+    const limited = await ask()
+    assert.equal(limited.statusCode, 429)
+    assert.ok(Number(limited.headers['retry-after']) > 0)
+    const other = await registerAndLogin(app)
+    assert.equal(
+      (await app.inject({ method: 'POST', url: '/v1/me/email-verification', headers: other.auth }))
+        .statusCode,
+      202,
+    )
+    const anonymous = await app.inject({ method: 'POST', url: '/v1/me/email-verification' })
+    assert.equal(anonymous.statusCode, 401)
+  })
+})
+
+describe('email change', () => {
+  it('confirms through the new address, tells the old one, and moves the account', async (t) => {
+    const { app, smtp } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    const oldToken = tokenFromMail(await mailTo(smtp, user.email, VERIFY_SUBJECT))
+    const newEmail = uniqueEmail('moved')
+    const response = await changeEmail(app, user, newEmail.toUpperCase())
+    assert.equal(response.statusCode, 202, response.body)
+    assert.deepEqual(json(response), { data: {} })
+
+    const notice = await mailTo(smtp, user.email, 'Your email address is being changed')
+    assert.ok(notice.text.includes(newEmail), 'the notice names the new address')
+    assert.ok(!/#token=/.test(notice.text), 'the old address gets no link')
+    const confirmation = await mailTo(smtp, newEmail, CHANGE_SUBJECT)
+    assert.equal((await me(app, user)).email, user.email, 'nothing changes before confirmation')
+
+    assert.equal((await verify(app, tokenFromMail(confirmation))).statusCode, 204)
+    assert.deepEqual(await me(app, user), { ...(await me(app, user)), email: newEmail, email_verified: true })
+    assert.equal((await verify(app, oldToken)).statusCode, 422, 'links mailed to the old address are void')
+
+    const oldLogin = await app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      payload: { email: user.email, password: user.password },
+    })
+    assert.equal(oldLogin.statusCode, 401)
+    const newLogin = await app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      payload: { email: newEmail, password: user.password },
+    })
+    assert.equal(newLogin.statusCode, 201)
+    assert.equal((await register(app, user.email)).statusCode, 201, 'the old address is free again')
+  })
+
+  it('a wrong password is 403, a taken address 409, a bad one 422, and none of them mails', async (t) => {
+    const { app, smtp } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    const other = await registerAndLogin(app, 'other')
+    await mailTo(smtp, user.email, VERIFY_SUBJECT)
+    await mailTo(smtp, other.email, VERIFY_SUBJECT)
+    const sent = smtp.mails.length
+
+    const wrong = await changeEmail(app, user, uniqueEmail(), 'not the password at all')
+    assert.equal(wrong.statusCode, 403)
+    assert.equal(json<ErrorResponse>(wrong).error.code, 'FORBIDDEN')
+    const taken = await changeEmail(app, user, other.email.toUpperCase())
+    assert.equal(taken.statusCode, 409)
+    assert.equal(json<ErrorResponse>(taken).error.code, 'EMAIL_ALREADY_EXISTS')
+    for (const bad of ['nope', user.email]) {
+      const invalid = await changeEmail(app, user, bad)
+      assert.equal(invalid.statusCode, 422)
+      assert.ok(json<ErrorResponse>(invalid).error.fields?.['new_email'])
+    }
+    const missing = await app.inject({
+      method: 'PUT',
+      url: '/v1/me/email',
+      headers: user.auth,
+      payload: { new_email: uniqueEmail() },
+    })
+    assert.equal(missing.statusCode, 400)
+    const anonymous = await app.inject({
+      method: 'PUT',
+      url: '/v1/me/email',
+      payload: { new_email: uniqueEmail(), password: user.password },
+    })
+    assert.equal(anonymous.statusCode, 401)
+    await delay(300)
+    assert.equal(smtp.mails.length, sent, 'no mail went out')
+  })
+
+  it('registration first: the later confirmation answers 409 and the address keeps its owner', async (t) => {
+    const { app, db, smtp } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    const target = uniqueEmail('wanted')
+    assert.equal((await changeEmail(app, user, target)).statusCode, 202)
+    const token = tokenFromMail(await mailTo(smtp, target, CHANGE_SUBJECT))
+    assert.equal((await register(app, target)).statusCode, 201)
+    const late = await verify(app, token)
+    assert.equal(late.statusCode, 409)
+    assert.equal(json<ErrorResponse>(late).error.code, 'EMAIL_ALREADY_EXISTS')
+    assert.equal((await me(app, user)).email, user.email)
+    const owners = await db.selectFrom('users').select('id').where('email', '=', target).execute()
+    assert.equal(owners.length, 1)
+  })
+
+  it('confirmation first: the later registration answers 409', async (t) => {
+    const { app, smtp } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    const target = uniqueEmail('wanted')
+    assert.equal((await changeEmail(app, user, target)).statusCode, 202)
+    assert.equal(
+      (await verify(app, tokenFromMail(await mailTo(smtp, target, CHANGE_SUBJECT)))).statusCode,
+      204,
+    )
+    const late = await register(app, target)
+    assert.equal(late.statusCode, 409)
+    assert.equal(json<ErrorResponse>(late).error.code, 'EMAIL_ALREADY_EXISTS')
+  })
+
+  it('a confirmation racing a registration of the same address: one owner, one 409', async (t) => {
+    const { app, db, smtp } = await buildMailingApp(t)
+    for (let round = 0; round < 3; round++) {
+      const user = await registerAndLogin(app)
+      const target = uniqueEmail('raced')
+      assert.equal((await changeEmail(app, user, target)).statusCode, 202)
+      const token = tokenFromMail(await mailTo(smtp, target, CHANGE_SUBJECT))
+      const [confirmed, registered] = await Promise.all([verify(app, token), register(app, target)])
+      const statuses = [confirmed.statusCode, registered.statusCode]
+      assert.ok(
+        (statuses[0] === 204 && statuses[1] === 409) || (statuses[0] === 409 && statuses[1] === 201),
+        `one wins, one gets 409: ${statuses.join(', ')}`,
+      )
+      const owners = await db.selectFrom('users').select('id').where('email', '=', target).execute()
+      assert.equal(owners.length, 1)
+      assert.equal(owners[0]?.id === user.id, confirmed.statusCode === 204)
+    }
+  })
+})

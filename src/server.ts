@@ -16,15 +16,17 @@ import { readBuildVersion } from './version.js'
 const SHUTDOWN_GRACE_MS = 10_000
 
 /**
- * Migrates through DATABASE_MIGRATION_URL when set: a direct connection to PostgreSQL, without the
- * statement timeout, while the app's own pool may go through PgBouncer in transaction mode.
+ * On PostgreSQL, migrates on a connection of its own without the statement timeout (an index build
+ * may take long), through DATABASE_MIGRATION_URL when set: a direct connection to PostgreSQL while the
+ * app's own pool may go through PgBouncer in transaction mode.
  */
 async function migrate(database: DatabaseConfig, db: Db): Promise<void> {
-  if (database.kind !== 'postgres' || database.migrationUrl === null) {
+  if (database.kind !== 'postgres') {
     await migrateToLatest(db)
     return
   }
-  const direct = createDb({ ...database, url: database.migrationUrl, poolMax: 1, statementTimeoutMs: 0 })
+  const url = database.migrationUrl ?? database.url
+  const direct = createDb({ ...database, url, poolMax: 1, statementTimeoutMs: 0 })
   try {
     await migrateToLatest(direct)
   } finally {

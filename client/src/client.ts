@@ -15,6 +15,7 @@ import type {
   ProfileChanges,
   Registration,
   Session,
+  TotpEnrolment,
   User,
 } from './types.js'
 
@@ -144,6 +145,28 @@ export interface Quire {
     delete(password: string): Promise<void>
     /** The caller's posts, public and private. */
     posts(options?: ListOptions): Paged<Post>
+    /** Starts an email change: a confirmation link goes to the new address (the change applies when it is opened). */
+    changeEmail(newEmail: string, password: string): Promise<void>
+    /** Mails a new verification link to the caller's address. */
+    resendVerification(): Promise<void>
+  }
+  passwordResets: {
+    /** Asks for a reset link by mail; answers the same whether or not the account exists. */
+    request(email: string): Promise<void>
+    /** Sets a new password with the mailed token; every session of the account ends. */
+    confirm(token: string, newPassword: string): Promise<void>
+  }
+  emailVerifications: {
+    /** Confirms an address (a new account's, or a changed one) with the mailed token. */
+    confirm(token: string): Promise<void>
+  }
+  totp: {
+    /** Starts setting up two-factor sign-in (pending until confirmed). */
+    start(password: string): Promise<TotpEnrolment>
+    /** Turns two-factor sign-in on with a code from the app; answers the recovery codes (shown once). */
+    confirm(code: string): Promise<string[]>
+    /** Turns two-factor sign-in off. */
+    disable(password: string): Promise<void>
   }
   posts: {
     /** Public posts plus the caller's own, newest first; `user` narrows to one author. */
@@ -347,6 +370,25 @@ export function createQuire(options: QuireOptions): Quire {
         setToken(undefined)
       },
       posts: (opts) => list((query) => raw.GET('/v1/me/posts', { params: { query } }), opts?.limit),
+      changeEmail: (newEmail, password) =>
+        empty(() => raw.PUT('/v1/me/email', { body: { new_email: newEmail, password } })),
+      resendVerification: () => empty(() => raw.POST('/v1/me/email-verification')),
+    },
+    passwordResets: {
+      request: (email) => empty(() => raw.POST('/v1/password-resets', { body: { email } })),
+      confirm: (token, newPassword) =>
+        empty(() => raw.POST('/v1/password-resets/confirm', { body: { token, new_password: newPassword } })),
+    },
+    emailVerifications: {
+      confirm: (token) => empty(() => raw.POST('/v1/email-verifications', { body: { token } })),
+    },
+    totp: {
+      start: (password) => single(() => raw.POST('/v1/me/totp', { body: { password } })),
+      async confirm(code) {
+        const { data } = await call(() => raw.POST('/v1/me/totp/confirm', { body: { code } }))
+        return data.data.recovery_codes
+      },
+      disable: (password) => empty(() => raw.DELETE('/v1/me/totp', { body: { password } })),
     },
     posts: {
       list: (opts) =>

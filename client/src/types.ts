@@ -22,6 +22,8 @@ export type Post = ResponseData<paths['/v1/posts/{id}']['get'], 200>
 export type Attachment = ResponseData<paths['/v1/posts/{id}/attachments/{aid}']['get'], 200>
 /** A comment on a post or on an attachment. */
 export type Comment = ResponseData<paths['/v1/comments/{id}']['get'], 200>
+/** A pending TOTP set-up: the secret, its otpauth:// URL and a QR code of it (SVG). */
+export type TotpEnrolment = ResponseData<paths['/v1/me/totp']['post'], 201>
 /** What `GET /v1` answers. */
 export type Health = JsonBody<paths['/v1']['get']['responses'][200]>
 

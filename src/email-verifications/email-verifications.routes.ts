@@ -84,7 +84,7 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
     async (request, reply) => {
       const { token } = request.body
       if (!isWellFormedEmailedToken(token)) throw fieldsError({ token: INVALID_TOKEN })
-      await db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
         const now = Date.now()
         const spent = await takeAccountToken(trx, hashEmailedToken(token), [
           'email_verification',
@@ -97,7 +97,7 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
           // A link mailed to an address the account no longer has proves nothing about the current one.
           if (spent.email !== user.email) throw fieldsError({ token: INVALID_TOKEN })
           if (user.email_verified !== 1) await updateUser(trx, user.id, { email_verified: 1 }, now)
-          return
+          return { event: 'email_verified', user_id: user.id }
         }
         try {
           await updateUser(trx, user.id, { email: spent.email, email_verified: 1 }, now)
@@ -107,7 +107,12 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
           throw error
         }
         await deleteUserAccountTokens(trx, user.id)
+        return { event: 'email_changed', user_id: user.id }
       })
+      request.log.info(
+        outcome,
+        outcome.event === 'email_changed' ? 'email address changed' : 'email address verified',
+      )
       return reply.code(204).send(null)
     },
   )
@@ -144,6 +149,7 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
         await mailEmailChangeToken(trx, app.secretBox, user, newEmail, config.verifyTokenLifeMs, now)
       })
       app.mailSender.wake()
+      request.log.info({ event: 'email_change_requested', user_id: user.id }, 'email change requested')
       return reply.code(202).send(data({}))
     },
   )

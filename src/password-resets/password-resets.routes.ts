@@ -122,6 +122,10 @@ export const passwordResetsRoutes: FastifyPluginAsyncTypebox<{ credentials: Cred
         await enqueueMail(trx, app.secretBox, updated.email, 'password_changed', {}, now)
       })
       app.mailSender.wake()
+      request.log.info(
+        { event: 'password_reset', user_id: user.id },
+        'password reset; every session signed out',
+      )
       return reply.code(204).send(null)
     },
   )

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { ApiError, errorResponses, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
 import { data, Envelope, IdParams, ListEnvelope, NoContent } from '../http/envelope.js'
@@ -43,7 +44,11 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
 
   // Only after a correct password: TOTP_REQUIRED tells the client to ask for a code; a wrong code is a
   // failed login like a wrong password, counted toward the same per-account limit.
-  async function requireSecondFactor(user: UserRow, proof: LoginBody): Promise<void> {
+  async function requireSecondFactor(
+    request: FastifyRequest,
+    user: UserRow,
+    proof: LoginBody,
+  ): Promise<void> {
     if (proof.totp_code !== undefined && proof.recovery_code !== undefined) {
       throw new ApiError('BAD_REQUEST', 'Send totp_code or recovery_code, not both')
     }
@@ -59,6 +64,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
       )
     }
     if (result === 'rejected') {
+      request.log.warn({ event: 'totp_failed', user_id: user.id }, 'two-factor code refused')
       await recordPasswordFailure(db, user.email, credentials.failureLimit)
       throw new ApiError(
         'UNAUTHENTICATED',
@@ -70,7 +76,9 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
       )
     }
     await clearPasswordFailures(db, user.email)
-    if (usedRecoveryCode) app.log.info({ user_id: user.id }, 'login with a recovery code')
+    if (usedRecoveryCode) {
+      request.log.info({ event: 'recovery_code_used', user_id: user.id }, 'login with a recovery code')
+    }
   }
 
   // The password was right, so the owner is asking: a fresh link goes out (within the account's mail
@@ -117,7 +125,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
       if (!(await checkAccountPassword(db, credentials, email, user, password)) || !user) {
         throw invalidCredentials()
       }
-      if (user.totp_enabled === 1) await requireSecondFactor(user, request.body)
+      if (user.totp_enabled === 1) await requireSecondFactor(request, user, request.body)
       if (config.requireVerifiedEmail && user.email_verified !== 1) await refuseUnverified(user)
 
       const token = newSessionToken()

@@ -59,11 +59,6 @@ export function matchingTotpStep(
   return delta === null ? undefined : totp.counter({ timestamp: now }) + delta
 }
 
-/** The code for a time (tests and tools compute codes the way an authenticator app does). */
-export function totpCode(secretBase32: string, now: number = Date.now()): string {
-  return totpFor(secretBase32).generate({ timestamp: now })
-}
-
 /** Ten fresh recovery codes, formatted `xxxx-xxxx-xxxx-xxxx`. */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {

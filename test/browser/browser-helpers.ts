@@ -50,6 +50,8 @@ export async function launchBrowser(t: TestContext): Promise<BrowserContext> {
     viewport: DESKTOP,
     acceptDownloads: true,
   })
+  // The whole suite runs two test files at a time on a small machine: give each step room.
+  context.setDefaultTimeout(60_000)
   t.after(async () => {
     await context.close()
     rmSync(profile, { recursive: true, force: true })
@@ -162,7 +164,7 @@ interface AxeViolation {
 
 /**
  * Saves a screenshot of the screen at desktop and phone widths (test-results/web/<name>-desktop.png,
- * -phone.png), and checks its accessibility.
+ * -phone.png), checks its accessibility and that it fits a phone's width.
  */
 export async function captureScreen(
   page: Page,
@@ -175,6 +177,12 @@ export async function captureScreen(
   if (options.axe !== false) await checkAccessibility(page, name)
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-desktop.png`), fullPage: true })
   await page.setViewportSize(PHONE)
+  // Nothing may stick out sideways on a phone (the page would scroll horizontally).
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+  assert.ok(
+    pageWidth <= PHONE.width,
+    `the ${name} screen is ${pageWidth} px wide on a ${PHONE.width} px phone`,
+  )
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-phone.png`), fullPage: true })
   await page.setViewportSize(DESKTOP)
 }

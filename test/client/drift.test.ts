@@ -13,9 +13,14 @@ it(
   async () => {
     const committed = readFileSync(CLIENT_TYPES_FILE, 'utf8')
     const current = await generateClientTypes()
-    assert.ok(
-      committed === current,
-      'client/src/openapi.ts is out of date with the OpenAPI document: run `npm run client:types` and commit the result',
+    if (committed === current) return
+    const committedLines = committed.split('\n')
+    const currentLines = current.split('\n')
+    const line = currentLines.findIndex((text, index) => text !== committedLines[index])
+    assert.fail(
+      'client/src/openapi.ts is out of date with the OpenAPI document: run `npm run client:types` and commit ' +
+        `the result (line ${line + 1} is ${JSON.stringify(committedLines[line] ?? '')}, the document gives ` +
+        `${JSON.stringify(currentLines[line] ?? '')})`,
     )
   },
 )

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { setTimeout as delay } from 'node:timers/promises'
 import { describe, it } from 'node:test'
 import { claimDueMail } from '../../src/mail/outbox.queries.js'
+import { sweepExpired } from '../../src/maintenance.js'
 import { backoffMs, DEFAULT_SENDER_OPTIONS, enqueueMail, MailSender } from '../../src/mail/outbox.js'
 import { createMailTransport } from '../../src/mail/transport.js'
 import type { Db } from '../../src/db/database.js'
@@ -175,6 +176,50 @@ describe('mail outbox', () => {
     const row = await until('a failed attempt', async () => (await outbox(db)).find((r) => r.attempts >= 1))
     assert.equal(row.recipient, user.email)
     assert.equal(row.status, 'pending')
+  })
+})
+
+describe('sweeping', () => {
+  it('the periodic sweep removes expired emailed tokens and week-old undeliverable mail only', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    await app.mailSender.stop()
+    const user = await registerAndLogin(app)
+    const other = await registerAndLogin(app)
+    await db
+      .updateTable('account_tokens')
+      .set({ expires_at: Date.now() - 1 })
+      .where('user_id', '=', user.id)
+      .execute()
+    await enqueueMail(
+      db,
+      app.secretBox,
+      'old@example.com',
+      'totp_enabled',
+      {},
+      Date.now() - 8 * 24 * 3_600_000,
+    )
+    await enqueueMail(db, app.secretBox, 'recent@example.com', 'totp_enabled', {}, Date.now() - 3_600_000)
+    await db
+      .updateTable('mail_outbox')
+      .set({ status: 'failed', payload: '' })
+
+      .where('recipient', 'in', ['old@example.com', 'recent@example.com'])
+      .execute()
+    await sweepExpired(app)
+    const tokens = await db.selectFrom('account_tokens').select('user_id').execute()
+    assert.deepEqual(
+      tokens.map((row) => row.user_id),
+      [other.id],
+    )
+    const failed = await db
+      .selectFrom('mail_outbox')
+      .select('recipient')
+      .where('status', '=', 'failed')
+      .execute()
+    assert.deepEqual(
+      failed.map((row) => row.recipient),
+      ['recent@example.com'],
+    )
   })
 })
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { totpCode } from '../../src/totp/totp.js'
+import { createHmac } from 'node:crypto'
 import { json, registerAndLogin, strongPassword, type TestUser } from '../helpers.js'
 import { tokenFromMail } from './mail-helpers.js'
 import { buildMailingApp } from './recovery-helpers.js'
@@ -17,6 +17,28 @@ interface Enrolment {
 }
 
 const STEP_MS = 30_000
+
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const char of text.replace(/=+$/, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0')
+  const bytes = bits.match(/.{8}/g) ?? []
+  return Buffer.from(bytes.map((byte) => parseInt(byte, 2)))
+}
+
+/** RFC 6238 (HMAC-SHA-1, 30 s steps) written out here, independent of the server's library. */
+function totpCode(secretBase32: string, now: number = Date.now(), digits = 6): string {
+  return rfc6238(base32Decode(secretBase32), now, digits)
+}
+
+function rfc6238(key: Buffer, now: number, digits: number): string {
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / STEP_MS)))
+  const hmac = createHmac('sha1', key).update(counter).digest()
+  const offset = (hmac[hmac.length - 1] ?? 0) & 0x0f
+  const binary = hmac.readUInt32BE(offset) & 0x7fffffff
+  return String(binary % 10 ** digits).padStart(digits, '0')
+}
 
 function enrol(app: FastifyInstance, user: TestUser, password = user.password) {
   return app.inject({ method: 'POST', url: '/v1/me/totp', headers: user.auth, payload: { password } })
@@ -56,6 +78,13 @@ async function turnOn(
 }
 
 describe('two-factor sign-in: happy', () => {
+  it('the test’s own RFC 6238 code generator matches the RFC’s test vectors', () => {
+    const key = Buffer.from('12345678901234567890')
+    assert.equal(rfc6238(key, 59_000, 8), '94287082')
+    assert.equal(rfc6238(key, 1_111_111_109_000, 8), '07081804')
+    assert.equal(rfc6238(key, 20_000_000_000_000, 8), '65353130')
+  })
+
   it('enrol with the password, confirm with a code, then login needs a code', async (t) => {
     const { app, smtp } = await buildMailingApp(t, { TOTP_ISSUER: 'Acme Notes' })
     const user = await registerAndLogin(app)
@@ -236,7 +265,7 @@ describe('two-factor sign-in: errors', () => {
 
 describe('two-factor sign-in: security', () => {
   it('wrong codes count as failed logins: the account limit then answers 429', async (t) => {
-    const { app } = await buildMailingApp(t, { LOGIN_FAILURE_LIMIT: '3/15m' })
+    const { app, logs } = await buildMailingApp(t, { LOGIN_FAILURE_LIMIT: '3/15m' })
     const user = await registerAndLogin(app)
     const { secret } = await turnOn(app, user)
     for (let i = 0; i < 3; i++) {
@@ -246,6 +275,13 @@ describe('two-factor sign-in: security', () => {
     const limited = await login(app, user, { totp_code: totpCode(secret, Date.now() + STEP_MS) })
     assert.equal(limited.statusCode, 429, 'even the right code waits out the limit')
     assert.ok(Number(limited.headers['retry-after']) > 0)
+    const events = logs().map((line) => line['event'])
+    assert.equal(
+      events.filter((event) => event === 'totp_failed').length,
+      3,
+      'each refused code is a security event',
+    )
+    assert.ok(events.includes('totp_enabled'))
   })
 
   it('the secret and the recovery codes are stored encrypted or hashed, and never logged', async (t) => {

@@ -39,7 +39,8 @@ describe('several instances behind HAProxy', () => {
         TRUST_PROXY: '127.0.0.3/32',
         LOGIN_FAILURE_LIMIT: '4/15m',
         AUTH_IP_LIMIT: '10000/1m',
-        SHUTDOWN_DRAIN: '1500ms',
+        // Long enough for HAProxy (checks every 250 ms, down after 2 failures) on a busy machine.
+        SHUTDOWN_DRAIN: '3s',
       }
       // Started together: their migrations meet under PostgreSQL's advisory lock.
       const [a, b] = await Promise.all([startListening(t, env), startListening(t, env)])

@@ -7,6 +7,7 @@ import { AccountScreen, SessionsScreen } from './screens/account.js'
 import { LoginScreen, RegisterScreen } from './screens/auth.js'
 import { FeedScreen } from './screens/feed.js'
 import { PostScreen } from './screens/post.js'
+import { ForgotPasswordScreen, ResetPasswordScreen, VerifyEmailScreen } from './screens/recovery.js'
 import { EditPostScreen, NewPostScreen } from './screens/post-editor.js'
 import { ErrorNotice, Loading, PageTitle } from './ui.js'
 
@@ -33,6 +34,12 @@ function Screen(props: { route: Route }): JSX.Element {
       return <AccountScreen />
     case 'sessions':
       return <SessionsScreen />
+    case 'forgot-password':
+      return <ForgotPasswordScreen />
+    case 'reset-password':
+      return <ResetPasswordScreen />
+    case 'verify-email':
+      return <VerifyEmailScreen />
     case 'not-found':
       return (
         <section>

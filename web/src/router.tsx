@@ -12,6 +12,9 @@ export type Route =
   | { name: 'edit-post'; id: string }
   | { name: 'account' }
   | { name: 'sessions' }
+  | { name: 'forgot-password' }
+  | { name: 'reset-password' }
+  | { name: 'verify-email' }
   | { name: 'not-found' }
 
 /** The route a path names. */
@@ -31,6 +34,13 @@ export function parseRoute(pathname: string): Route {
         return { name: 'account' }
       case 'sessions':
         return { name: 'sessions' }
+      case 'forgot-password':
+        return { name: 'forgot-password' }
+      // The paths of the links Quire mails (APP_URL/reset-password#token=…, APP_URL/verify-email#token=…).
+      case 'reset-password':
+        return { name: 'reset-password' }
+      case 'verify-email':
+        return { name: 'verify-email' }
     }
   }
   if (first === 'posts' && second !== undefined) {

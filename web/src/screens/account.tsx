@@ -3,6 +3,7 @@ import type { JSX } from 'preact'
 import { useState } from 'preact/hooks'
 import { appPreferences, useApp, type AppPreferences } from '../context.js'
 import { navigate } from '../router.js'
+import { EmailSection, TwoFactorSection } from './security.js'
 import {
   describeError,
   Empty,
@@ -196,13 +197,15 @@ function PasswordForm(): JSX.Element {
   )
 }
 
-/** Profile, preferences and password. */
+/** Profile, preferences, email, password and two-factor sign-in. */
 export function AccountScreen(): JSX.Element {
   return (
     <section class="narrow stack">
       <PageTitle title="Account">Account</PageTitle>
       <ProfileForm />
+      <EmailSection />
       <PasswordForm />
+      <TwoFactorSection />
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import { QuireError } from '@quire/client'
 import type { JSX } from 'preact'
 import { useState } from 'preact/hooks'
 import { useApp } from '../context.js'
@@ -7,11 +8,14 @@ import { Field, fieldErrors, FormError, PageTitle } from '../ui.js'
 const PASSWORD_HINT =
   'At least 10 characters. Long phrases work well; common passwords, sequences like 12345678 and your email address are refused.'
 
-/** Log in with email and password. */
+/** Log in with email and password, then a two-factor code when the account asks for one. */
 export function LoginScreen(): JSX.Element {
   const { quire, setUser } = useApp()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  // Asked for once the server answers TOTP_REQUIRED (only ever after a correct password).
+  const [secondFactor, setSecondFactor] = useState<'totp' | 'recovery'>()
+  const [code, setCode] = useState('')
   const [error, setError] = useState<unknown>()
   const [busy, setBusy] = useState(false)
 
@@ -20,11 +24,21 @@ export function LoginScreen(): JSX.Element {
     setBusy(true)
     setError(undefined)
     try {
-      await quire.login({ email, password })
+      const trimmed = code.trim()
+      await quire.login({
+        email,
+        password,
+        ...(secondFactor === 'totp' ? { totp_code: trimmed } : {}),
+        ...(secondFactor === 'recovery' ? { recovery_code: trimmed } : {}),
+      })
       setUser(await quire.me.get())
       navigate('/', { replace: true })
     } catch (failure) {
-      setError(failure)
+      if (failure instanceof QuireError && failure.code === 'TOTP_REQUIRED') {
+        setSecondFactor('totp')
+      } else {
+        setError(failure)
+      }
     } finally {
       setBusy(false)
     }
@@ -56,9 +70,41 @@ export function LoginScreen(): JSX.Element {
           error={fields['password']}
           required
         />
-        <button type="submit" disabled={busy}>
-          {busy ? 'Logging in…' : 'Log in'}
-        </button>
+        {secondFactor && (
+          <>
+            <Field
+              label={secondFactor === 'totp' ? 'Code from your authenticator app' : 'Recovery code'}
+              name="code"
+              autocomplete="one-time-code"
+              inputMode={secondFactor === 'totp' ? 'numeric' : 'text'}
+              hint={
+                secondFactor === 'totp'
+                  ? 'Two-factor sign-in is on for this account: type the six-digit code the app shows.'
+                  : 'Each recovery code works once.'
+              }
+              value={code}
+              onInput={setCode}
+              error={fields['totp_code'] ?? fields['recovery_code']}
+              required
+            />
+            <button
+              type="button"
+              class="link"
+              onClick={() => {
+                setSecondFactor(secondFactor === 'totp' ? 'recovery' : 'totp')
+                setCode('')
+              }}
+            >
+              {secondFactor === 'totp' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
+            </button>
+          </>
+        )}
+        <div class="actions">
+          <button type="submit" disabled={busy}>
+            {busy ? 'Logging in…' : 'Log in'}
+          </button>
+          <Link href="/forgot-password">Forgot your password?</Link>
+        </div>
       </form>
       <p>
         New here? <Link href="/register">Create an account</Link>

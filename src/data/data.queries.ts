@@ -1,0 +1,80 @@
+import type SQLite from 'better-sqlite3'
+import { sql, type Kysely } from 'kysely'
+import { dialectOf, type Db } from '../db/database.js'
+import { MIGRATION_TABLE } from '../db/migrate.js'
+
+// Table-generic reads and writes for moving data between databases: the copy walks every table
+// the same way, so these take table and column names as data instead of Kysely's typed schema.
+
+/** One row, as the driver returns it. */
+export type Row = Record<string, unknown>
+
+type AnyTables = Record<string, Row>
+
+function loose(db: Db): Kysely<AnyTables> {
+  return db as unknown as Kysely<AnyTables>
+}
+
+/** The database's own tables (engine internals excluded). */
+export async function listTables(db: Db): Promise<string[]> {
+  const { rows } =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ name: string }>`
+          select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+      : await sql<{ name: string }>`
+          select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'`.execute(
+          db,
+        )
+  return rows.map((row) => row.name).sort()
+}
+
+/** Names of the migrations applied to the database, in order; empty when it was never migrated. */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  if (!(await listTables(db)).includes(MIGRATION_TABLE)) return []
+  const rows = await loose(db).selectFrom(MIGRATION_TABLE).select('name').orderBy('name').execute()
+  return rows.map((row) => String(row['name']))
+}
+
+/** How many rows a table holds. */
+export async function countRows(db: Db, table: string): Promise<number> {
+  const row = await loose(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** Up to `limit` rows in key order, after the row whose key is `after` (from the start when undefined). */
+export async function readBatch(
+  db: Db,
+  table: string,
+  key: readonly string[],
+  after: readonly unknown[] | undefined,
+  limit: number,
+): Promise<Row[]> {
+  let query = loose(db).selectFrom(table).selectAll()
+  if (after !== undefined) {
+    // A row-value comparison, so composite keys page the same way as single ones.
+    const columns = sql.join(key.map((column) => sql.ref(column)))
+    query = query.where(sql<boolean>`(${columns}) > (${sql.join([...after])})`)
+  }
+  for (const column of key) query = query.orderBy(column)
+  return query.limit(limit).execute()
+}
+
+/** Inserts rows into a table in one transaction: a batch is stored whole or not at all. */
+export async function insertBatch(db: Db, table: string, rows: Row[]): Promise<void> {
+  if (rows.length === 0) return
+  await loose(db)
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto(table).values(rows).execute()
+    })
+}
+
+/** SQLite's own consistency check of a database file: true when it reports no problem. */
+export function sqliteIntegrityOk(sqlite: SQLite.Database): boolean {
+  const rows = sqlite.pragma('integrity_check') as Array<{ integrity_check: string }>
+  return rows.length === 1 && rows[0]?.integrity_check === 'ok'
+}

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { mailCount, mailedLink, totp } from '../client/account-helpers.js'
+import { strongPassword, uniqueEmail } from '../helpers.js'
+import {
+  browserSkip,
+  buildWebApp,
+  captureScreen,
+  launchBrowser,
+  serveApi,
+  serveWebApp,
+} from './browser-helpers.js'
+
+// Email verification, password reset, email change and two-factor sign-in through the web app, with
+// the links Quire mails (MAIL_URL=log at debug level writes them, token included, to the log).
+
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Log out/ }).click()
+  await page.getByRole('heading', { name: 'Log in' }).waitFor()
+}
+
+describe('account flows in Chromium', { skip: browserSkip }, () => {
+  it('verifies the email, turns on two-factor sign-in, resets the password and changes the email', async (t) => {
+    const webDir = await buildWebApp(t)
+    const web = await serveWebApp(t, webDir)
+    const api = await serveApi(t, {
+      CORS_ORIGINS: web.origin,
+      APP_URL: web.origin,
+      MAIL_URL: 'log',
+      LOG_LEVEL: 'debug',
+    })
+    web.setApiUrl(api.url)
+    const context = await launchBrowser(t)
+    const page = context.pages()[0] ?? (await context.newPage())
+
+    // Register: a verification mail goes out; its link opens the app and confirms the address.
+    const email = uniqueEmail('flows')
+    const password = strongPassword()
+    await page.goto(`${web.origin}/register`)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByRole('button', { name: /Log out/ }).waitFor()
+    await page.goto(`${web.origin}/account`)
+    await page.locator('.badge', { hasText: 'Not verified' }).waitFor()
+    const verifyLink = await mailedLink(api, email, /confirm|verify/i)
+    assert.ok(verifyLink.startsWith(`${web.origin}/verify-email#token=`), verifyLink)
+    await page.goto(verifyLink)
+    await page.getByText('Your email address is confirmed').waitFor()
+    assert.equal(new URL(page.url()).hash, '', 'the token is dropped from the address bar')
+    await captureScreen(page, 'verify-email')
+    await page.getByRole('link', { name: 'Back to your account' }).click()
+    await page.locator('.badge', { hasText: 'Verified' }).waitFor()
+
+    // Two-factor sign-in: password, QR code, a code from the "app", recovery codes.
+    await page.getByRole('region', { name: 'Two-factor sign-in' }).getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
+    const secret = (await page.locator('code.secret').innerText()).trim()
+    await page.getByLabel('Code from the app').fill(totp(secret))
+    await captureScreen(page, 'account-totp-setup')
+    await page.getByRole('button', { name: 'Turn on' }).click()
+    await page.locator('.recovery-codes li').first().waitFor()
+    const recoveryCodes = await page.locator('.recovery-codes code').allInnerTexts()
+    assert.equal(recoveryCodes.length, 10)
+    await captureScreen(page, 'account-totp-recovery-codes')
+    await page.getByRole('button', { name: 'I have saved them' }).click()
+
+    // Logging in now asks for a code after the password (the next step's code: the last one is spent).
+    await logOut(page)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    const codeField = page.getByLabel('Code from your authenticator app')
+    await codeField.waitFor()
+    await captureScreen(page, 'login-totp')
+    await codeField.fill(totp(secret, 1))
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('button', { name: /Log out/ }).waitFor()
+
+    // Forgot the password: the mailed link sets a new one (the rules apply), then a recovery code signs in.
+    await logOut(page)
+    await page.getByRole('link', { name: 'Forgot your password?' }).click()
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Send the link' }).click()
+    await page.getByText('is on its way').waitFor()
+    await captureScreen(page, 'forgot-password')
+    const resetLink = await mailedLink(api, email, /password/i)
+    assert.ok(resetLink.startsWith(`${web.origin}/reset-password#token=`), resetLink)
+    await page.goto(resetLink)
+    const newPasswordField = page.getByLabel('New password')
+    await newPasswordField.fill('password123')
+    await page.getByRole('button', { name: 'Set the new password' }).click()
+    await page.locator('.field-error').waitFor()
+    await captureScreen(page, 'reset-password')
+    const newPassword = strongPassword()
+    await newPasswordField.fill(newPassword)
+    await page.getByRole('button', { name: 'Set the new password' }).click()
+    await page.getByText('Your password is changed').waitFor()
+    await page.getByRole('link', { name: 'Log in' }).last().click()
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(newPassword)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click()
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0] ?? '')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('button', { name: /Log out/ }).waitFor()
+
+    // Change the email: the link goes to the new address and applies the change.
+    const newEmail = uniqueEmail('flows-new')
+    await page.goto(`${web.origin}/account`)
+    await page.getByLabel('New email address').fill(newEmail)
+    await page.getByRole('form', { name: 'Email' }).getByLabel('Password').fill(newPassword)
+    const before = mailCount(api, newEmail, /./)
+    await page.getByRole('button', { name: 'Change email' }).click()
+    await page.getByText(`on its way to ${newEmail}`).waitFor()
+    await captureScreen(page, 'account')
+    const changeLink = await mailedLink(api, newEmail, /./, before)
+    await page.goto(changeLink)
+    await page.getByText(`Your email address is confirmed: ${newEmail}`).waitFor()
+
+    // Turn two-factor sign-in off again.
+    await page.goto(`${web.origin}/account`)
+    await page.getByRole('region', { name: 'Two-factor sign-in' }).getByLabel('Password').fill(newPassword)
+    await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click()
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).waitFor()
+  })
+})

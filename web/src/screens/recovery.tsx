@@ -1,0 +1,203 @@
+import type { JSX } from 'preact'
+import { useEffect, useState } from 'preact/hooks'
+import { useApp } from '../context.js'
+import { Link } from '../router.js'
+import { describeError, Field, fieldErrors, FormError, Loading, PageTitle } from '../ui.js'
+
+/**
+ * The token of an emailed link (`/reset-password#token=…`, or `?token=`), read once; the address bar
+ * then loses it, so it stays out of the history and of anything the page shares later.
+ */
+function useLinkToken(): string | undefined {
+  const [token] = useState(() => {
+    const fromFragment = new URLSearchParams(location.hash.slice(1)).get('token')
+    const fromQuery = new URLSearchParams(location.search).get('token')
+    return fromFragment ?? fromQuery ?? undefined
+  })
+  useEffect(() => {
+    if (location.hash !== '' || location.search !== '') history.replaceState(null, '', location.pathname)
+  }, [])
+  return token
+}
+
+/** Ask for a password-reset link. The answer is the same whether or not the account exists. */
+export function ForgotPasswordScreen(): JSX.Element {
+  const { quire } = useApp()
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<unknown>()
+  const [sent, setSent] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault()
+    setBusy(true)
+    setError(undefined)
+    try {
+      await quire.passwordResets.request(email)
+      setSent(true)
+    } catch (failure) {
+      setError(failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section class="narrow">
+      <PageTitle title="Reset your password">Reset your password</PageTitle>
+      {sent ? (
+        <div class="state success-box" role="status">
+          <p>
+            If an account uses <strong>{email}</strong>, a link to choose a new password is on its way. It
+            works once, for a limited time.
+          </p>
+          <Link href="/login">Back to log in</Link>
+        </div>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <p>Enter the email address of your account; we will send you a link to choose a new password.</p>
+          <FormError error={error} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autocomplete="email"
+            value={email}
+            onInput={setEmail}
+            error={fieldErrors(error)['email']}
+            required
+          />
+          <button type="submit" disabled={busy}>
+            {busy ? 'Sending…' : 'Send the link'}
+          </button>
+        </form>
+      )}
+    </section>
+  )
+}
+
+/** Choose a new password with the emailed token; every session of the account ends. */
+export function ResetPasswordScreen(): JSX.Element {
+  const { quire } = useApp()
+  const token = useLinkToken()
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<unknown>()
+  const [done, setDone] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault()
+    if (token === undefined) return
+    setBusy(true)
+    setError(undefined)
+    try {
+      await quire.passwordResets.confirm(token, password)
+      setDone(true)
+    } catch (failure) {
+      setError(failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const fields = fieldErrors(error)
+  return (
+    <section class="narrow">
+      <PageTitle title="Choose a new password">Choose a new password</PageTitle>
+      {token === undefined && (
+        <div class="state error" role="alert">
+          <p>This link has no token. Open the link from the email again, or ask for a new one.</p>
+          <Link href="/forgot-password">Ask for a new link</Link>
+        </div>
+      )}
+      {token !== undefined && done && (
+        <div class="state success-box" role="status">
+          <p>Your password is changed, and every session of your account was signed out.</p>
+          <Link href="/login">Log in</Link>
+        </div>
+      )}
+      {token !== undefined && !done && (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <FormError error={error} />
+          {fields['token'] !== undefined && (
+            <p class="form-error">
+              {fields['token']} <Link href="/forgot-password">Ask for a new link</Link>
+            </p>
+          )}
+          <input type="text" name="username" autocomplete="username" hidden readOnly />
+          <Field
+            label="New password"
+            name="new_password"
+            type="password"
+            autocomplete="new-password"
+            hint="At least 10 characters; common or guessable passwords are refused."
+            value={password}
+            onInput={setPassword}
+            error={fields['new_password']}
+            required
+          />
+          <button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Set the new password'}
+          </button>
+        </form>
+      )}
+    </section>
+  )
+}
+
+/** Confirms an email address (a new account's, or a changed one) as soon as the emailed link opens. */
+export function VerifyEmailScreen(): JSX.Element {
+  const { quire, user, setUser } = useApp()
+  const token = useLinkToken()
+  const [state, setState] = useState<'working' | 'done' | { error: unknown }>('working')
+
+  useEffect(() => {
+    if (token === undefined) return
+    let current = true
+    quire.emailVerifications.confirm(token).then(
+      async () => {
+        if (!current) return
+        setState('done')
+        if (quire.token !== undefined) setUser(await quire.me.get())
+      },
+      (error: unknown) => {
+        if (current) setState({ error })
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [quire, token])
+
+  return (
+    <section class="narrow">
+      <PageTitle title="Confirm your email">Confirm your email</PageTitle>
+      {token === undefined && (
+        <div class="state error" role="alert">
+          <p>This link has no token. Open the link from the email again.</p>
+        </div>
+      )}
+      {token !== undefined && state === 'working' && <Loading label="Confirming your email address…" />}
+      {state === 'done' && (
+        <div class="state success-box" role="status">
+          <p>Your email address is confirmed{user ? `: ${user.email}` : ''}.</p>
+          <Link href={user ? '/account' : '/login'}>{user ? 'Back to your account' : 'Log in'}</Link>
+        </div>
+      )}
+      {typeof state === 'object' && (
+        <div class="state error" role="alert">
+          <p>
+            {fieldErrors(state.error)['token'] === undefined
+              ? describeError(state.error)
+              : 'This link is used, expired or replaced by a newer one.'}
+          </p>
+          {user ? (
+            <Link href="/account">Send a new one from your account</Link>
+          ) : (
+            <Link href="/login">Log in</Link>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,258 @@
+import type { TotpEnrolment } from '@quire/client'
+import type { JSX } from 'preact'
+import { useState } from 'preact/hooks'
+import { useApp } from '../context.js'
+import { Field, fieldErrors, FormError } from '../ui.js'
+
+/** The email address: verified or not (with a new link on demand), and changing it. */
+export function EmailSection(): JSX.Element | null {
+  const { quire, user } = useApp()
+  const [newEmail, setNewEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<unknown>()
+  const [message, setMessage] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  if (!user) return null
+
+  const run = async (action: () => Promise<string>): Promise<void> => {
+    setBusy(true)
+    setError(undefined)
+    setMessage(undefined)
+    try {
+      setMessage(await action())
+    } catch (failure) {
+      setError(failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const fields = fieldErrors(error)
+  return (
+    <form
+      aria-labelledby="email-heading"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        void run(async () => {
+          await quire.me.changeEmail(newEmail, password)
+          setPassword('')
+          return `A confirmation link is on its way to ${newEmail}; the change applies once you open it.`
+        })
+      }}
+    >
+      <h2 id="email-heading">Email</h2>
+      <p class="meta">
+        {user.email}{' '}
+        {user.email_verified ? (
+          <span class="badge">Verified</span>
+        ) : (
+          <span class="badge warn">Not verified</span>
+        )}
+      </p>
+      {!user.email_verified && (
+        <button
+          type="button"
+          class="secondary"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              await quire.me.resendVerification()
+              return `A new confirmation link is on its way to ${user.email}.`
+            })
+          }
+        >
+          Send a new confirmation link
+        </button>
+      )}
+      <FormError error={error} />
+      <Field
+        label="New email address"
+        name="new_email"
+        type="email"
+        autocomplete="email"
+        value={newEmail}
+        onInput={setNewEmail}
+        error={fields['new_email']}
+        required
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autocomplete="current-password"
+        hint="Your current password, to confirm it is you."
+        value={password}
+        onInput={setPassword}
+        error={fields['password']}
+        required
+      />
+      <button type="submit" disabled={busy}>
+        Change email
+      </button>
+      {message !== undefined && (
+        <p class="success" role="status">
+          {message}
+        </p>
+      )}
+    </form>
+  )
+}
+
+/** Two-factor sign-in: turn it on (QR code, then a code to confirm, then recovery codes) or off. */
+export function TwoFactorSection(): JSX.Element | null {
+  const { quire, user, setUser } = useApp()
+  const [password, setPassword] = useState('')
+  const [code, setCode] = useState('')
+  const [enrolment, setEnrolment] = useState<TotpEnrolment>()
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>()
+  const [error, setError] = useState<unknown>()
+  const [busy, setBusy] = useState(false)
+  if (!user) return null
+
+  const run = async (action: () => Promise<void>): Promise<void> => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      await action()
+    } catch (failure) {
+      setError(failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const fields = fieldErrors(error)
+  const passwordField = (
+    <Field
+      label="Password"
+      name="totp_password"
+      type="password"
+      autocomplete="current-password"
+      value={password}
+      onInput={setPassword}
+      error={fields['password']}
+      required
+    />
+  )
+
+  let body: JSX.Element
+  if (recoveryCodes) {
+    body = (
+      <div class="state success-box" role="status">
+        <p>
+          Two-factor sign-in is on. Keep these recovery codes somewhere safe: each one signs you in once if
+          you lose your authenticator. They are shown only now.
+        </p>
+        <ul class="recovery-codes">
+          {recoveryCodes.map((recoveryCode) => (
+            <li key={recoveryCode}>
+              <code>{recoveryCode}</code>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            setRecoveryCodes(undefined)
+          }}
+        >
+          I have saved them
+        </button>
+      </div>
+    )
+  } else if (user.totp_enabled) {
+    body = (
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void run(async () => {
+            await quire.totp.disable(password)
+            setPassword('')
+            setUser(await quire.me.get())
+          })
+        }}
+      >
+        <p>
+          <span class="badge">On</span> Signing in asks for a code from your authenticator app.
+        </p>
+        <FormError error={error} />
+        {passwordField}
+        <button type="submit" class="danger" disabled={busy}>
+          Turn off two-factor sign-in
+        </button>
+      </form>
+    )
+  } else if (enrolment) {
+    body = (
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void run(async () => {
+            const codes = await quire.totp.confirm(code)
+            setEnrolment(undefined)
+            setCode('')
+            setRecoveryCodes(codes)
+            setUser(await quire.me.get())
+          })
+        }}
+      >
+        <p>Scan this code with your authenticator app, then type the six-digit code it shows.</p>
+        <img
+          class="qr"
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qr_svg)}`}
+          alt="QR code for your authenticator app"
+          width="200"
+          height="200"
+        />
+        <p class="meta">
+          Cannot scan it? Enter this key instead: <code class="secret">{enrolment.secret}</code>
+        </p>
+        <FormError error={error} />
+        <Field
+          label="Code from the app"
+          name="code"
+          autocomplete="one-time-code"
+          inputMode="numeric"
+          value={code}
+          onInput={setCode}
+          error={fields['code']}
+          required
+        />
+        <button type="submit" disabled={busy}>
+          Turn on
+        </button>
+      </form>
+    )
+  } else {
+    body = (
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void run(async () => {
+            setEnrolment(await quire.totp.start(password))
+            setPassword('')
+          })
+        }}
+      >
+        <p>Protect your account with a code from an authenticator app, asked for at every sign-in.</p>
+        <FormError error={error} />
+        {passwordField}
+        <button type="submit" disabled={busy}>
+          Set up two-factor sign-in
+        </button>
+      </form>
+    )
+  }
+
+  return (
+    <section aria-labelledby="totp-heading">
+      <h2 id="totp-heading">Two-factor sign-in</h2>
+      {body}
+    </section>
+  )
+}

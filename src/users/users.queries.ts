@@ -37,7 +37,10 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
 }
 
 type UserChanges = Partial<
-  Pick<UserRow, 'display_name' | 'preferences' | 'password_hash' | 'email' | 'email_verified' | 'totp_enabled'>
+  Pick<
+    UserRow,
+    'display_name' | 'preferences' | 'password_hash' | 'email' | 'email_verified' | 'totp_enabled'
+  >
 >
 
 const updateUserQuery = compiledQuery(

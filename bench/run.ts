@@ -1,33 +1,89 @@
-// `npm run bench`: starts the built server (SQLite in a temporary folder, or DATABASE_URL), seeds a user
-// and posts, and drives each scenario with autocannon from this process, next to a bare Node.js HTTP
-// server answering the same health JSON — the ceiling any Node.js framework can reach on this machine.
-// Figures are printed, not asserted: machines are shared and noisy, so compare ratios from one run.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+// `npm run bench`: Quire against the same-bytes ceiling. The data set (1,000 users, 100,000 posts,
+// 10,000 comments, 100 KB attachments) is seeded straight into a fresh database; the built server
+// (`dist/server.js`) serves it; for each scenario Quire's answer is captured once and a bare node:http
+// server answers exactly those bytes. Bare and Quire alternate, several rounds per scenario, and the
+// median ratio is reported: compare figures within one run, since shared machines are noisy.
+//
+//   npm run bench                      the full run; writes bench/results/latest.json
+//   npm run bench -- --quick           a smoke run (small data, 1 s, one round); bench/results/quick.json
+//   npm run bench -- --scale           /me and the lists at 10k, 100k and 1M posts and sessions
+//   npm run bench -- --postgres        on a throwaway PostgreSQL database (QUIRE_TEST_POSTGRES_URL)
+//   npm run bench -- --cpu-prof        the server writes a CPU profile to bench/results/profiles/
+//   BENCH_SERVER=../old/dist/server.js                 measure another build against the same data
+//   BENCH_DURATION=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_ONLY=me,health   tune or narrow a run
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer as createNetServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import autocannon from 'autocannon'
-import { normalizePassword, PasswordPolicy, hashPassword } from '../src/users/passwords.js'
+import pg from 'pg'
+import { loadConfig } from '../src/config.js'
+import { createDb, type Db } from '../src/db/database.js'
+import { migrateToLatest } from '../src/db/migrate.js'
+import {
+  drive,
+  LOAD_GENERATOR,
+  probe,
+  startBareServer,
+  type CapturedAnswer,
+  type LoadFigures,
+  type RequestShape,
+} from './load.js'
+import { hashPassword, verifyPassword } from '../src/users/passwords.js'
+import { seed, SEED_PASSWORD, seedPosts, seedSessions, type SeededData } from './seed.js'
 
-const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 5)
+const args = new Set(process.argv.slice(2))
+const QUICK = args.has('--quick')
+const SCALE = args.has('--scale')
+const POSTGRES = args.has('--postgres')
+const CPU_PROF = args.has('--cpu-prof')
+const DURATION_S = Number(process.env['BENCH_DURATION'] ?? (QUICK ? 1 : 3))
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? (QUICK ? 1 : 3))
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50)
+const ONLY = process.env['BENCH_ONLY']?.split(',')
+const DATA = QUICK
+  ? { users: 100, posts: 25_000, comments: 1_000, attachments: 5 }
+  : { users: 1_000, posts: 100_000, comments: 10_000, attachments: 20 }
+const OUTPUT = join('bench', 'results', QUICK ? 'quick.json' : SCALE ? 'scale.json' : 'latest.json')
+// Another build to measure (e.g. an older revision's dist/server.js, for before → after figures).
+const SERVER_SCRIPT = process.env['BENCH_SERVER'] ?? 'dist/server.js'
+const POSTGRES_ADMIN_URL =
+  process.env['QUIRE_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
+/** A scenario: one request shape driven at Quire and at a bare server answering Quire's bytes. */
 interface Scenario {
+  key: string
   name: string
-  method?: 'GET' | 'POST'
-  path: string
-  headers?: Record<string, string>
-  body?: string
+  request: RequestShape
+  /** Compare with this scenario's bare ceiling instead of its own (writes: against bare health). */
+  ceilingOf?: string
+  target?: { ratio: number }
 }
 
-interface Figures {
+interface ScenarioResult {
+  key: string
   name: string
-  requestsPerSecond: number
+  ratio: number
+  ratioTarget?: number
+  met?: boolean
+  quireRps: number
+  bareRps: number
   p50Ms: number
   p99Ms: number
-  non2xx: number
-  errors: number
+  failures: number
+  /** Server CPU per request, Quire and bare: a contention-proof view of the same comparison. */
+  quireCpuMicros: number
+  bareCpuMicros: number
+  rounds: Array<{ quire: LoadFigures; bare: LoadFigures }>
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 function freePort(): Promise<number> {
@@ -44,10 +100,10 @@ function freePort(): Promise<number> {
   })
 }
 
-async function waitUntilUp(base: string, path = '/v1'): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+async function waitUntilUp(base: string): Promise<void> {
+  for (let attempt = 0; attempt < 400; attempt++) {
     try {
-      if ((await fetch(`${base}${path}`)).ok) return
+      if ((await fetch(`${base}/v1`)).ok) return
     } catch {
       // not listening yet
     }
@@ -56,163 +112,466 @@ async function waitUntilUp(base: string, path = '/v1'): Promise<void> {
   throw new Error('server did not start')
 }
 
-function rssMiB(child: ChildProcess): number {
-  const status = readFileSync(`/proc/${String(child.pid)}/status`, 'utf8')
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+/** Peak resident memory (VmHWM) of a process and its children (cluster workers), in MiB. */
+function peakRssMiB(pid: number | undefined): number {
+  if (pid === undefined) return 0
+  const read = (id: string, field: string): number => {
+    try {
+      const status = readFileSync(`/proc/${id}/status`, 'utf8')
+      return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
+    } catch {
+      return 0
+    }
+  }
+  let kib = read(String(pid), 'VmHWM')
+  try {
+    const children = readFileSync(`/proc/${String(pid)}/task/${String(pid)}/children`, 'utf8').trim()
+    for (const child of children.split(/\s+/).filter(Boolean)) kib += read(child, 'VmHWM')
+  } catch {
+    // no children file: a single process
+  }
   return Math.round(kib / 1024)
 }
 
-async function drive(base: string, scenario: Scenario): Promise<Figures> {
-  const result = await autocannon({
-    url: `${base}${scenario.path}`,
-    method: scenario.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...scenario.headers },
-    ...(scenario.body === undefined ? {} : { body: scenario.body }),
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-  })
+interface RunningServer {
+  base: string
+  child: ChildProcess
+  stop: () => Promise<void>
+}
+
+async function startQuire(databaseUrl: string, workers: number): Promise<RunningServer> {
+  const port = await freePort()
+  const base = `http://127.0.0.1:${String(port)}`
+  const profileDir = join('bench', 'results', 'profiles')
+  if (CPU_PROF) mkdirSync(profileDir, { recursive: true })
+  const child = spawn(
+    process.execPath,
+    [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), SERVER_SCRIPT],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
+        AUTH_IP_LIMIT: '1000000/1m',
+        LOGIN_FAILURE_LIMIT: '1000000/1m',
+        WORKERS: String(workers),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  )
+  await waitUntilUp(base)
   return {
-    name: scenario.name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
+    base,
+    child,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    },
   }
 }
 
-async function json(
-  base: string,
-  path: string,
-  init: RequestInit,
-): Promise<{ data: Record<string, unknown> }> {
-  const response = await fetch(`${base}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
+async function capture(base: string, request: RequestShape): Promise<CapturedAnswer> {
+  const response = await fetch(base + request.path, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body === undefined ? {} : { body: request.body }),
   })
-  if (!response.ok) throw new Error(`${path}: ${String(response.status)} ${await response.text()}`)
-  return (await response.json()) as { data: Record<string, unknown> }
+  const body = Buffer.from(await response.arrayBuffer())
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(
+      `${request.method} ${request.path} answered ${String(response.status)}: ${body.toString()}`,
+    )
+  }
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body }
 }
 
-/** A bare node:http server answering the health JSON, in its own process like the real server. */
-function bareNodeServer(port: number): ChildProcess {
-  const source = `
-    const body = JSON.stringify({ status: 'running', version: 'baseline' })
-    require('node:http').createServer((request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
-      response.end(body)
-    }).listen(${String(port)}, '127.0.0.1')`
-  return spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'ignore', 'inherit'] })
+function scenarios(data: SeededData, deepToken: string): Scenario[] {
+  const auth = { authorization: `Bearer ${data.benchToken}` }
+  const get = (path: string, headers: Record<string, string> = {}): RequestShape => ({
+    method: 'GET',
+    path,
+    headers,
+  })
+  return [
+    { key: 'health', name: 'GET /v1 (health)', request: get('/v1'), target: { ratio: 0.85 } },
+    { key: 'me', name: 'GET /v1/me', request: get('/v1/me', auth), target: { ratio: 0.55 } },
+    {
+      key: 'post',
+      name: 'GET /v1/posts/{id}',
+      request: get(`/v1/posts/${data.postId}`, auth),
+      target: { ratio: 0.55 },
+    },
+    {
+      key: 'list_anonymous',
+      name: 'GET /v1/posts?limit=20 (anonymous)',
+      request: get('/v1/posts?limit=20'),
+      target: { ratio: 0.4 },
+    },
+    {
+      key: 'list_signed_in',
+      name: 'GET /v1/posts?limit=20 (signed in)',
+      request: get('/v1/posts?limit=20', auth),
+      target: { ratio: 0.35 },
+    },
+    {
+      key: 'list_page_1000',
+      name: 'page 1,000 by pagetoken (signed in)',
+      request: get(`/v1/posts?limit=20&pagetoken=${deepToken}`, auth),
+    },
+    {
+      key: 'list_from_20000',
+      name: 'GET /v1/posts?from=20000 (signed in)',
+      request: get('/v1/posts?limit=20&from=20000', auth),
+    },
+    {
+      key: 'comments',
+      name: 'GET /v1/posts/{id}/comments',
+      request: get(`/v1/posts/${data.postId}/comments`, auth),
+    },
+    {
+      key: 'comment_write',
+      name: 'POST /v1/posts/{id}/comments',
+      request: {
+        method: 'POST',
+        path: `/v1/posts/${data.postId}/comments`,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: 'A comment written under load' }),
+      },
+      ceilingOf: 'health',
+      target: { ratio: 0.15 },
+    },
+    {
+      key: 'download',
+      name: 'GET …/attachments/{id}/content (100 KB)',
+      request: get(`/v1/posts/${data.postId}/attachments/${data.attachmentId}/content`, auth),
+    },
+  ]
 }
 
-function timeIt(run: () => void, times: number): number {
-  const start = performance.now()
-  for (let i = 0; i < times; i++) run()
-  return (performance.now() - start) / times
+async function runScenario(
+  server: RunningServer,
+  scenario: Scenario,
+  ceilings: Map<string, number[]>,
+): Promise<ScenarioResult> {
+  const answer = await capture(server.base, scenario.request)
+  const bare = await startBareServer(answer)
+  const rounds: ScenarioResult['rounds'] = []
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const bareFigures = await drive(bare.base, scenario.request, CONNECTIONS, DURATION_S, bare.pid)
+      const quireFigures = await drive(
+        server.base,
+        scenario.request,
+        CONNECTIONS,
+        DURATION_S,
+        server.child.pid,
+      )
+      rounds.push({ bare: bareFigures, quire: quireFigures })
+    }
+  } finally {
+    bare.stop()
+  }
+  ceilings.set(
+    scenario.key,
+    rounds.map((round) => round.bare.requestsPerSecond),
+  )
+  const ceiling = scenario.ceilingOf === undefined ? undefined : ceilings.get(scenario.ceilingOf)
+  const ratios = rounds.map(
+    (round, i) =>
+      round.quire.requestsPerSecond / (ceiling?.[i % ceiling.length] ?? round.bare.requestsPerSecond),
+  )
+  const ratio = median(ratios)
+  const failures = rounds.reduce((sum, round) => sum + round.quire.failures, 0)
+  return {
+    key: scenario.key,
+    name:
+      scenario.ceilingOf === undefined ? scenario.name : `${scenario.name} (vs bare ${scenario.ceilingOf})`,
+    ratio,
+    ...(scenario.target
+      ? { ratioTarget: scenario.target.ratio, met: ratio >= scenario.target.ratio && failures === 0 }
+      : {}),
+    quireRps: median(rounds.map((round) => round.quire.requestsPerSecond)),
+    bareRps: median(rounds.map((round) => round.bare.requestsPerSecond)),
+    p50Ms: median(rounds.map((round) => round.quire.p50Ms)),
+    p99Ms: median(rounds.map((round) => round.quire.p99Ms)),
+    failures,
+    quireCpuMicros: median(rounds.map((round) => round.quire.cpuMicrosPerRequest ?? 0)),
+    bareCpuMicros: median(rounds.map((round) => round.bare.cpuMicrosPerRequest ?? 0)),
+    rounds,
+  }
+}
+
+/** Logins under load (argon2 in the thread pool) while a light health probe measures its latency. */
+async function loginScenario(server: RunningServer, data: SeededData) {
+  const seconds = Math.max(DURATION_S, QUICK ? 2 : 5)
+  const login: RequestShape = {
+    method: 'POST',
+    path: '/v1/sessions',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: data.loginEmail, password: SEED_PASSWORD }),
+  }
+  const [logins, health] = await Promise.all([
+    drive(server.base, login, 16, seconds),
+    probe(server.base, { method: 'GET', path: '/v1', headers: {} }, 100, seconds),
+  ])
+  // Each login is one argon2id verification (19 MiB, t=2) in libuv's pool: on N cores, at most
+  // N × 1000 / (its time in ms) logins per second, whatever the server does around it.
+  const hashStart = performance.now()
+  await verifyPassword(await hashPassword(SEED_PASSWORD), SEED_PASSWORD)
+  const argon2Ms = (performance.now() - hashStart) / 2
+  return {
+    argon2Ms: Number(argon2Ms.toFixed(1)),
+    argon2CeilingPerSecond: Math.round((availableParallelism() * 1000) / argon2Ms),
+    loginsPerSecond: logins.requestsPerSecond,
+    loginP99Ms: logins.p99Ms,
+    loginFailures: logins.failures,
+    healthP99Ms: health.p99Ms,
+    healthFailures: health.failures,
+    met: logins.requestsPerSecond >= 80 && health.p99Ms < 50 && logins.failures + health.failures === 0,
+  }
+}
+
+/** Throughput with WORKERS=2 over WORKERS=1 for `/me` and a comment write, alternating the two servers. */
+async function workersFactor(databaseUrl: string, picked: Scenario[], one: RunningServer) {
+  const two = await startQuire(databaseUrl, 2)
+  const factors: Record<string, { one: number; two: number; factor: number }> = {}
+  try {
+    for (const scenario of picked) {
+      const oneRps: number[] = []
+      const twoRps: number[] = []
+      for (let round = 0; round < ROUNDS; round++) {
+        oneRps.push((await drive(one.base, scenario.request, CONNECTIONS, DURATION_S)).requestsPerSecond)
+        twoRps.push((await drive(two.base, scenario.request, CONNECTIONS, DURATION_S)).requestsPerSecond)
+      }
+      factors[scenario.key] = {
+        one: median(oneRps),
+        two: median(twoRps),
+        factor: median(twoRps) / median(oneRps),
+      }
+    }
+  } finally {
+    await two.stop()
+  }
+  return factors
+}
+
+/** p50 latency of `/me` and the lists at growing data sizes: it should stay flat. */
+async function scaleRun(db: Db, databaseUrl: string, data: SeededData) {
+  const sizes = QUICK ? [10_000, 50_000] : [10_000, 100_000, 1_000_000]
+  const auth = { authorization: `Bearer ${data.benchToken}` }
+  const rows: Array<Record<string, number>> = []
+  let posts = data.posts
+  let sessions = data.sessions
+  for (const size of sizes) {
+    const started = performance.now()
+    await seedPosts(db, data.userIds, posts, size)
+    await seedSessions(db, data.userIds, sessions, size)
+    posts = Math.max(posts, size)
+    sessions = Math.max(sessions, size)
+    console.log(
+      `seeded ${String(size)} posts and sessions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    )
+    const server = await startQuire(databaseUrl, 1)
+    try {
+      const deep = await fetch(
+        `${server.base}/v1/posts?limit=20&from=${String(Math.min(size - 40, 19_980))}`,
+        {
+          headers: auth,
+        },
+      )
+      const token = ((await deep.json()) as { next_page_token?: string }).next_page_token ?? ''
+      const shapes: Record<string, RequestShape> = {
+        me: { method: 'GET', path: '/v1/me', headers: auth },
+        list_anonymous: { method: 'GET', path: '/v1/posts?limit=20', headers: {} },
+        list_signed_in: { method: 'GET', path: '/v1/posts?limit=20', headers: auth },
+        list_deep_token: { method: 'GET', path: `/v1/posts?limit=20&pagetoken=${token}`, headers: auth },
+      }
+      const row: Record<string, number> = { size }
+      for (const [key, shape] of Object.entries(shapes)) {
+        const figures = await drive(server.base, shape, CONNECTIONS, DURATION_S)
+        row[`${key}_p50_ms`] = figures.p50Ms
+        row[`${key}_rps`] = figures.requestsPerSecond
+        row[`${key}_failures`] = figures.failures
+      }
+      rows.push(row)
+    } finally {
+      await server.stop()
+    }
+  }
+  return rows
+}
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!POSTGRES) {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'))
+    return {
+      url: `sqlite:${join(dir, 'bench.db')}`,
+      drop: () => {
+        rmSync(dir, { recursive: true, force: true })
+        return Promise.resolve()
+      },
+    }
+  }
+  const name = `quire_bench_${randomBytes(4).toString('hex')}`
+  const admin = async (statement: string): Promise<void> => {
+    const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`create database ${name}`)
+  const url = new URL(POSTGRES_ADMIN_URL)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
+}
+
+function format(value: number, digits = 0): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${String(port)}`
-  const server = spawn(process.execPath, ['dist/server.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: process.env['DATABASE_URL'] ?? `sqlite:${join(dir, 'bench.db')}`,
-      LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
-      AUTH_IP_LIMIT: '100000/1m',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const baselinePort = await freePort()
-  const baseline = bareNodeServer(baselinePort)
+  if (!existsSync('dist/server.js')) {
+    console.log('dist/server.js is missing: building first (npm run build)')
+    if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1)
+  }
+  const database = await freshDatabase()
+  const db = createDb(loadConfig({ DATABASE_URL: database.url }).database)
+  let server: RunningServer | undefined
   try {
-    await waitUntilUp(base)
-    await waitUntilUp(`http://127.0.0.1:${String(baselinePort)}`, '/')
-    const email = `bench-${String(Date.now())}@example.com`
-    const password = 'correct horse battery staple'
-    await json(base, '/v1/register', { method: 'POST', body: JSON.stringify({ email, password }) })
-    const token = String(
-      (await json(base, '/v1/sessions', { method: 'POST', body: JSON.stringify({ email, password }) })).data[
-        'token'
-      ],
-    )
-    const auth = { authorization: `Bearer ${token}` }
-
-    const scenarios: Scenario[] = [
-      { name: 'GET /v1 (health)', path: '/v1' },
-      { name: 'GET /v1/me (authenticated)', path: '/v1/me', headers: auth },
-      { name: 'GET /v1/sessions (list)', path: '/v1/sessions', headers: auth },
-    ]
-    const post = await fetch(`${base}/v1/posts`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Seed', body: 'Seed post' }),
-    })
-    if (post.status === 201) {
-      for (let i = 0; i < 200; i++) {
-        await json(base, '/v1/posts', {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({ title: `Post ${String(i)}`, body: 'Lorem ipsum '.repeat(20) }),
-        })
-      }
-      const postId = ((await post.json()) as { data: { id: string } }).data.id
-      scenarios.push(
-        { name: 'GET /v1/posts (public list, anonymous)', path: '/v1/posts?limit=20' },
-        { name: 'GET /v1/posts/{id} (authenticated)', path: `/v1/posts/${postId}`, headers: auth },
-        {
-          name: 'POST /v1/posts (write)',
-          method: 'POST',
-          path: '/v1/posts',
-          headers: auth,
-          body: JSON.stringify({ title: 'Benchmark', body: 'A post written under load' }),
-        },
-      )
-    }
-
-    const rows: Figures[] = [
-      await drive(`http://127.0.0.1:${String(baselinePort)}`, {
-        name: 'bare Node.js http (ceiling)',
-        path: '/',
-      }),
-    ]
-    for (const scenario of scenarios) rows.push(await drive(base, scenario))
-    const ceiling = rows[0]?.requestsPerSecond ?? 1
-
+    await migrateToLatest(db)
+    const seedStart = performance.now()
+    const data = await seed(db, DATA)
+    const seedSeconds = (performance.now() - seedStart) / 1000
     console.log(
-      `\nQuire benchmark: ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s per scenario, Node ${process.version}\n`,
+      `Seeded ${format(DATA.users)} users, ${format(data.posts)} posts, ${format(data.comments)} comments and ` +
+        `${format(data.attachments)} attachments of 100 KB in ${seedSeconds.toFixed(1)} s`,
     )
-    console.log('| scenario | req/s | vs bare Node | p50 ms | p99 ms | non-2xx | errors |')
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
-    for (const row of rows) {
-      const ratio = `${((row.requestsPerSecond / ceiling) * 100).toFixed(0)}%`
+
+    if (SCALE) {
+      const rows = await scaleRun(db, database.url, data)
       console.log(
-        `| ${row.name} | ${String(row.requestsPerSecond)} | ${ratio} | ${String(row.p50Ms)} | ${String(row.p99Ms)} | ${String(row.non2xx)} | ${String(row.errors)} |`,
+        '\n| posts and sessions | /me p50 ms | first page anon p50 ms | signed in p50 ms | deep token p50 ms |',
+      )
+      console.log('| ---: | ---: | ---: | ---: | ---: |')
+      for (const row of rows) {
+        console.log(
+          `| ${format(row['size'] ?? 0)} | ${String(row['me_p50_ms'])} | ${String(row['list_anonymous_p50_ms'])} | ` +
+            `${String(row['list_signed_in_p50_ms'])} | ${String(row['list_deep_token_p50_ms'])} |`,
+        )
+      }
+      mkdirSync(join('bench', 'results'), { recursive: true })
+      writeFileSync(
+        OUTPUT,
+        `${JSON.stringify({ date: new Date().toISOString(), engine: POSTGRES ? 'postgres' : 'sqlite', rows }, null, 2)}\n`,
+      )
+      return
+    }
+
+    server = await startQuire(database.url, 1)
+    const auth = { authorization: `Bearer ${data.benchToken}` }
+    // Page 1,000 of 20: the token the 999th page hands out, reached once by offset.
+    const before = await fetch(`${server.base}/v1/posts?limit=20&from=19980`, { headers: auth })
+    const deepToken = ((await before.json()) as { next_page_token?: string }).next_page_token
+    if (deepToken === undefined) throw new Error('the feed has fewer than 20,000 posts')
+
+    const all = scenarios(data, deepToken)
+    const picked = ONLY
+      ? all.filter((scenario) => ONLY.includes(scenario.key) || scenario.key === 'health')
+      : all
+    const ceilings = new Map<string, number[]>()
+    const results: ScenarioResult[] = []
+    for (const scenario of picked) {
+      const result = await runScenario(server, scenario, ceilings)
+      results.push(result)
+      console.log(
+        `${result.name}: ${format(result.ratio, 2)} of bare (${format(result.quireRps)} vs ${format(result.bareRps)} req/s), ` +
+          `p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, failures ${String(result.failures)}, ` +
+          `CPU/request ${String(result.quireCpuMicros)} µs vs ${String(result.bareCpuMicros)} µs`,
       )
     }
-    console.log(`\nServer resident memory after the run: ${String(rssMiB(server))} MiB`)
+    const firstPage = results.find((result) => result.key === 'list_signed_in')
+    const deepPage = results.find((result) => result.key === 'list_page_1000')
+    const login = ONLY && !ONLY.includes('login') ? undefined : await loginScenario(server, data)
+    const peakRss = peakRssMiB(server.child.pid)
+    const workers =
+      ONLY && !ONLY.includes('workers')
+        ? undefined
+        : await workersFactor(
+            database.url,
+            all.filter((scenario) => ['me', 'comment_write'].includes(scenario.key)),
+            server,
+          )
 
-    const policy = new PasswordPolicy(10)
-    const email2 = 'ada@example.com'
-    const worst = normalizePassword('1%6455210!+@11+68202!!%108$!(3!4%@%28934'.repeat(7).slice(0, 256))
-    const typical = normalizePassword('correct horse battery staple')
+    const machine = `${String(availableParallelism())} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${format(totalmem() / 2 ** 30, 1)} GiB`
     console.log(
-      `Password policy check: typical ${timeIt(() => policy.problem(typical, email2), 20).toFixed(1)} ms, ` +
-        `worst case (256 symbol-heavy characters) ${timeIt(() => policy.problem(worst, email2), 5).toFixed(1)} ms on the event loop`,
+      `\nQuire vs the same bytes from bare node:http — ${POSTGRES ? 'PostgreSQL' : 'SQLite'}, Node ${process.version}, ` +
+        `${machine}; ${LOAD_GENERATOR} 1 thread, ${String(CONNECTIONS)} connections, ${String(ROUNDS)} × ${String(DURATION_S)} s rounds\n`,
     )
-    const hashStart = performance.now()
-    await hashPassword(typical)
     console.log(
-      `argon2id hash: ${(performance.now() - hashStart).toFixed(0)} ms, in libuv's thread pool (off the event loop)`,
+      '| scenario | Quire / bare | target | Quire req/s | bare req/s | p50 ms | p99 ms | failures | CPU µs/req Quire / bare |',
     )
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+    for (const result of results) {
+      const target =
+        result.ratioTarget === undefined ? '' : `≥ ${format(result.ratioTarget, 2)} ${result.met ? '✓' : '✗'}`
+      console.log(
+        `| ${result.name} | ${format(result.ratio, 2)} | ${target} | ${format(result.quireRps)} | ${format(result.bareRps)} | ` +
+          `${String(result.p50Ms)} | ${String(result.p99Ms)} | ${String(result.failures)} | ` +
+          `${String(result.quireCpuMicros)} / ${String(result.bareCpuMicros)} |`,
+      )
+    }
+    const deepWithin = firstPage && deepPage ? deepPage.p50Ms <= firstPage.p50Ms * 1.2 : undefined
+    if (firstPage && deepPage) {
+      console.log(
+        `\nPage 1,000 by token: p50 ${String(deepPage.p50Ms)} ms vs first page ${String(firstPage.p50Ms)} ms ` +
+          `(target ≤ 1.2×) ${deepWithin ? '✓' : '✗'}`,
+      )
+    }
+    if (login) {
+      console.log(
+        `Login: ${format(login.loginsPerSecond)}/s (target ≥ 80), health p99 meanwhile ${String(login.healthP99Ms)} ms ` +
+          `(target < 50), failures ${String(login.loginFailures + login.healthFailures)} ${login.met ? '✓' : '✗'}; ` +
+          `one argon2id hash ${String(login.argon2Ms)} ms here, so at most ~${String(login.argon2CeilingPerSecond)}/s on ` +
+          `${String(availableParallelism())} cores`,
+      )
+    }
+    console.log(
+      `Server peak RSS through the run: ${String(peakRss)} MiB (target < 150) ${peakRss < 150 ? '✓' : '✗'}`,
+    )
+    for (const [key, figures] of Object.entries(workers ?? {})) {
+      console.log(
+        `WORKERS=2 on ${key}: ${format(figures.two)} vs ${format(figures.one)} req/s = ${format(figures.factor, 2)}×`,
+      )
+    }
+
+    mkdirSync(join('bench', 'results'), { recursive: true })
+    const report = {
+      date: new Date().toISOString(),
+      engine: POSTGRES ? 'postgres' : 'sqlite',
+      node: process.version,
+      machine,
+      loadGenerator: `${LOAD_GENERATOR}, 1 thread, ${String(CONNECTIONS)} connections`,
+      rounds: ROUNDS,
+      secondsPerRound: DURATION_S,
+      data: { ...DATA, seedSeconds: Number(seedSeconds.toFixed(1)) },
+      scenarios: results,
+      page1000Within1_2xOfFirstPage: deepWithin,
+      login,
+      peakRssMiB: peakRss,
+      workers,
+    }
+    writeFileSync(OUTPUT, `${JSON.stringify(report, null, 2)}\n`)
+    console.log(`\nWritten to ${OUTPUT}`)
   } finally {
-    server.kill('SIGTERM')
-    baseline.kill('SIGTERM')
-    await new Promise((resolve) => server.once('exit', resolve))
-    rmSync(dir, { recursive: true, force: true })
+    await server?.stop()
+    await db.destroy()
+    await database.drop()
   }
 }
 

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 
 /** How Quire uses a PostgreSQL server: its URL and the connection pool's limits. */
@@ -89,6 +90,8 @@ export interface Config {
   headersTimeoutMs: number
   /** Longest wait for a whole request, body included (trickled bodies). */
   requestTimeoutMs: number
+  /** Server processes sharing the port (node:cluster); 1 = this process serves alone. */
+  workers: number
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -289,6 +292,18 @@ function readTrustProxy(env: Env): boolean | number | string[] {
   )
 }
 
+const WORKERS_MAX = 256
+
+function readWorkers(env: Env): number {
+  const text = readString(env, 'WORKERS', '1').toLowerCase()
+  if (text === 'auto') return availableParallelism()
+  const value = /^\d{1,4}$/.test(text) ? Number(text) : NaN
+  if (!(value >= 1 && value <= WORKERS_MAX)) {
+    throw new ConfigError('WORKERS', `auto or an integer from 1 to ${WORKERS_MAX}`, text)
+  }
+  return value
+}
+
 function readMail(env: Env): MailConfig {
   const text = readString(env, 'MAIL_URL', 'log')
   if (text.toLowerCase() === 'log') return { kind: 'log' }
@@ -449,5 +464,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     shutdownDrainMs: readShutdownDrain(env),
     headersTimeoutMs,
     requestTimeoutMs,
+    workers: readWorkers(env),
   })
 }

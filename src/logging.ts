@@ -1,5 +1,5 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify'
-import type { DestinationStream } from 'pino'
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify'
+import type { Bindings, ChildLoggerOptions, DestinationStream, LogFn } from 'pino'
 import type { LogLevel } from './config.js'
 
 const REDACTED = '[REDACTED]'
@@ -67,4 +67,44 @@ export function loggerOptions(level: LogLevel, stream?: DestinationStream): Fast
       },
     },
   }
+}
+
+const LEVEL_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
+// pino's numeric levels: a method logs when its level is at least the logger's.
+const LEVEL_VALUES: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+}
+
+function enabled(logger: FastifyBaseLogger, level: string): boolean {
+  return (LEVEL_VALUES[level] ?? 0) >= (LEVEL_VALUES[logger.level] ?? Infinity)
+}
+
+/**
+ * Fastify's per-request logger, made lazily: pino's `child()` (bindings, serializers, redaction) runs
+ * only when the request actually logs a line at an enabled level. At `LOG_LEVEL=warn` most requests
+ * never log, so they never pay for it; the lines that are written still carry their `request_id`.
+ */
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  if (enabled(logger, 'info')) return logger.child(bindings, options)
+  let child: FastifyBaseLogger | undefined
+  const real = (): FastifyBaseLogger => (child ??= logger.child(bindings, options))
+  const lazy = Object.create(logger) as FastifyBaseLogger
+  for (const level of LEVEL_METHODS) {
+    if (enabled(logger, level)) {
+      lazy[level] = (...args: Parameters<LogFn>) => {
+        real()[level](...args)
+      }
+    }
+  }
+  lazy.child = (childBindings, childOptions) => real().child(childBindings, childOptions)
+  return lazy
 }

@@ -1,13 +1,17 @@
+import cluster from 'node:cluster'
 import { setTimeout as delay } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
+import { pino } from 'pino'
 import { buildApp } from './app.js'
-import { ConfigError, loadConfig, type DatabaseConfig } from './config.js'
+import { superviseWorkers } from './cluster.js'
+import { ConfigError, loadConfig, type Config, type DatabaseConfig } from './config.js'
 import { createDb, type Db } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { readBuildVersion } from './version.js'
 
 // Start-up: configuration → database (migrated) → app → listen. Shutdown on SIGTERM/SIGINT: stop
-// accepting connections, let in-flight requests finish, close the database, exit 0.
+// accepting connections, let in-flight requests finish, close the database, exit 0. With WORKERS above
+// 1, this process migrates, then supervises that many workers, each of which starts the same way.
 
 const SHUTDOWN_GRACE_MS = 10_000
 
@@ -30,6 +34,16 @@ async function migrate(database: DatabaseConfig, db: Db): Promise<void> {
   }
 }
 
+/** The primary migrates before forking, so workers start on the current schema and never race. */
+async function migrateOnce(config: Readonly<Config>): Promise<void> {
+  const db = createDb(config.database)
+  try {
+    await migrate(config.database, db)
+  } finally {
+    await db.destroy()
+  }
+}
+
 async function main(): Promise<void> {
   let config
   try {
@@ -40,6 +54,12 @@ async function main(): Promise<void> {
       process.exit(1)
     }
     throw error
+  }
+
+  if (config.workers > 1 && cluster.isPrimary) {
+    await migrateOnce(config)
+    superviseWorkers(config.workers, pino({ level: config.logLevel }), config.shutdownDrainMs)
+    return
   }
 
   // Pool errors can come before the app (and its logger) exists, while migrating.

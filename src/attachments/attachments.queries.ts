@@ -1,7 +1,15 @@
 import { sql } from 'kysely'
+import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
 import type { AttachmentRow, NewAttachmentRow } from '../db/tables.js'
-import { paginate, toPage, type Page, type PageRequest } from '../http/pagination.js'
+import {
+  pageWindow,
+  paginate,
+  toPage,
+  type Page,
+  type PageRequest,
+  type PageWindow,
+} from '../http/pagination.js'
 
 /** An attachment without its bytes: what every read except a download needs. */
 export type AttachmentMeta = Omit<AttachmentRow, 'content'>
@@ -19,25 +27,40 @@ const META_COLUMNS = [
   'updated_at',
 ] as const
 
+const insertAttachmentQuery = compiledQuery((db, row: NewAttachmentRow) =>
+  db.insertInto('attachments').values(row),
+)
+
 /** Inserts an attachment with its bytes; fails with a foreign-key violation if the post is gone. */
 export async function insertAttachment(db: Db, row: NewAttachmentRow): Promise<void> {
-  await db.insertInto('attachments').values(row).execute()
+  await insertAttachmentQuery.changed(db, row)
 }
+
+const attachmentById = compiledQuery((db, v: { id: string }) =>
+  db.selectFrom('attachments').select(META_COLUMNS).where('id', '=', v.id),
+)
 
 /** The attachment with this ID, without its bytes. */
 export function findAttachmentById(db: Db, id: string): Promise<AttachmentMeta | undefined> {
-  return db.selectFrom('attachments').select(META_COLUMNS).where('id', '=', id).executeTakeFirst()
+  return attachmentById.first(db, { id })
 }
+
+const postAttachment = compiledQuery((db, v: { postId: string; id: string }) =>
+  db.selectFrom('attachments').select(META_COLUMNS).where('id', '=', v.id).where('post_id', '=', v.postId),
+)
 
 /** The attachment with this ID if it belongs to this post, without its bytes. */
 export function findPostAttachment(db: Db, postId: string, id: string): Promise<AttachmentMeta | undefined> {
-  return db
-    .selectFrom('attachments')
-    .select(META_COLUMNS)
-    .where('id', '=', id)
-    .where('post_id', '=', postId)
-    .executeTakeFirst()
+  return postAttachment.first(db, { postId, id })
 }
+
+const postAttachments = compiledQuery((db, v: { postId: string } & PageWindow) =>
+  paginate(
+    db.selectFrom('attachments').select(META_COLUMNS).where('post_id', '=', v.postId),
+    'attachments',
+    v,
+  ),
+)
 
 /** One page of a post's attachments (metadata only), newest first. */
 export async function listPostAttachments(
@@ -45,19 +68,24 @@ export async function listPostAttachments(
   postId: string,
   page: PageRequest,
 ): Promise<Page<AttachmentMeta>> {
-  const rows = await paginate(
-    db.selectFrom('attachments').select(META_COLUMNS).where('post_id', '=', postId),
-    'attachments',
-    page,
-  ).execute()
-  return toPage(rows, page)
+  return toPage(await postAttachments.rows(db, { postId, ...pageWindow(page) }), page)
 }
+
+const attachmentContent = compiledQuery((db, v: { id: string }) =>
+  db.selectFrom('attachments').select('content').where('id', '=', v.id),
+)
 
 /** All bytes of an attachment, or undefined when it is gone. */
 export async function readAttachmentContent(db: Db, id: string): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('attachments').select('content').where('id', '=', id).executeTakeFirst()
-  return row?.content
+  return (await attachmentContent.first(db, { id }))?.content
 }
+
+const attachmentSlice = compiledQuery((db, v: { id: string; from: number; length: number }) =>
+  db
+    .selectFrom('attachments')
+    .select(sql<Buffer>`substr(content, ${v.from}, ${v.length})`.as('slice'))
+    .where('id', '=', v.id),
+)
 
 /**
  * `length` bytes of an attachment from offset `start`, read by the database so only the slice leaves
@@ -69,51 +97,57 @@ export async function readAttachmentSlice(
   start: number,
   length: number,
 ): Promise<Buffer | undefined> {
-  const row = await db
-    .selectFrom('attachments')
-    .select(sql<Buffer>`substr(content, ${start + 1}, ${length})`.as('slice'))
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row?.slice
+  return (await attachmentSlice.first(db, { id, from: start + 1, length }))?.slice
 }
+
+const lockPostAttachmentQuery = compiledQuery((db, v: { postId: string; id: string }) =>
+  db
+    .updateTable('attachments')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', v.id)
+    .where('post_id', '=', v.postId),
+)
 
 /**
  * Locks an attachment row for the rest of the transaction by writing it unchanged, so a concurrent
  * delete waits for (or is seen by) whatever the transaction does next. False when it is gone.
  */
 export async function lockPostAttachment(db: Db, postId: string, id: string): Promise<boolean> {
-  const result = await db
-    .updateTable('attachments')
-    .set((eb) => ({ version: eb.ref('version') }))
-    .where('id', '=', id)
-    .where('post_id', '=', postId)
-    .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+  return (await lockPostAttachmentQuery.changed(db, { postId, id })) > 0
 }
+
+const renameAttachmentQuery = compiledQuery(
+  (db, v: { id: string; filename: string; now: number; expectedVersion: number | undefined }) => {
+    let update = db
+      .updateTable('attachments')
+      .set((eb) => ({ filename: v.filename, updated_at: v.now, version: eb('version', '+', 1) }))
+      .where('id', '=', v.id)
+    if (v.expectedVersion !== undefined) update = update.where('version', '=', v.expectedVersion)
+    return update.returning(META_COLUMNS)
+  },
+)
 
 /**
  * Renames an attachment and bumps its version; with `expectedVersion`, only if nobody changed it
  * meanwhile. Returns the updated metadata, or undefined when it is gone or the version moved on.
  */
-export async function renameAttachment(
+export function renameAttachment(
   db: Db,
   id: string,
   filename: string,
   now: number,
   expectedVersion?: number,
 ): Promise<AttachmentMeta | undefined> {
-  let update = db
-    .updateTable('attachments')
-    .set((eb) => ({ filename, updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-  if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion)
-  return update.returning(META_COLUMNS).executeTakeFirst()
+  return renameAttachmentQuery.first(db, { id, filename, now, expectedVersion })
 }
+
+const deleteAttachmentQuery = compiledQuery((db, v: { id: string; expectedVersion: number | undefined }) => {
+  let query = db.deleteFrom('attachments').where('id', '=', v.id)
+  if (v.expectedVersion !== undefined) query = query.where('version', '=', v.expectedVersion)
+  return query
+})
 
 /** Deletes an attachment (with `expectedVersion`, only at that version); false when nothing matched. */
 export async function deleteAttachment(db: Db, id: string, expectedVersion?: number): Promise<boolean> {
-  let query = db.deleteFrom('attachments').where('id', '=', id)
-  if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion)
-  const result = await query.executeTakeFirst()
-  return result.numDeletedRows > 0n
+  return (await deleteAttachmentQuery.changed(db, { id, expectedVersion })) > 0
 }

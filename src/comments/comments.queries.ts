@@ -1,26 +1,47 @@
+import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
 import type { CommentRow, NewCommentRow } from '../db/tables.js'
-import { paginate, toPage, type Page, type PageRequest } from '../http/pagination.js'
+import {
+  pageWindow,
+  paginate,
+  toPage,
+  type Page,
+  type PageRequest,
+  type PageWindow,
+} from '../http/pagination.js'
+
+const insertCommentQuery = compiledQuery((db, row: NewCommentRow) => db.insertInto('comments').values(row))
 
 /** Inserts a comment; fails with a foreign-key violation if its post or attachment is gone. */
 export async function insertComment(db: Db, row: NewCommentRow): Promise<void> {
-  await db.insertInto('comments').values(row).execute()
+  await insertCommentQuery.changed(db, row)
 }
+
+const commentById = compiledQuery((db, v: { id: string }) =>
+  db.selectFrom('comments').selectAll().where('id', '=', v.id),
+)
 
 /** The comment with this ID. */
 export function findCommentById(db: Db, id: string): Promise<CommentRow | undefined> {
-  return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst()
+  return commentById.first(db, { id })
 }
+
+const postComments = compiledQuery((db, v: { postId: string } & PageWindow) =>
+  paginate(
+    db.selectFrom('comments').selectAll().where('post_id', '=', v.postId).where('attachment_id', 'is', null),
+    'comments',
+    v,
+  ),
+)
 
 /** One page of the comments made directly on a post (not on its attachments), newest first. */
 export async function listPostComments(db: Db, postId: string, page: PageRequest): Promise<Page<CommentRow>> {
-  const rows = await paginate(
-    db.selectFrom('comments').selectAll().where('post_id', '=', postId).where('attachment_id', 'is', null),
-    'comments',
-    page,
-  ).execute()
-  return toPage(rows, page)
+  return toPage(await postComments.rows(db, { postId, ...pageWindow(page) }), page)
 }
+
+const attachmentComments = compiledQuery((db, v: { attachmentId: string } & PageWindow) =>
+  paginate(db.selectFrom('comments').selectAll().where('attachment_id', '=', v.attachmentId), 'comments', v),
+)
 
 /** One page of an attachment's comments, newest first. */
 export async function listAttachmentComments(
@@ -28,37 +49,41 @@ export async function listAttachmentComments(
   attachmentId: string,
   page: PageRequest,
 ): Promise<Page<CommentRow>> {
-  const rows = await paginate(
-    db.selectFrom('comments').selectAll().where('attachment_id', '=', attachmentId),
-    'comments',
-    page,
-  ).execute()
-  return toPage(rows, page)
+  return toPage(await attachmentComments.rows(db, { attachmentId, ...pageWindow(page) }), page)
 }
+
+const updateCommentQuery = compiledQuery(
+  (db, v: { id: string; body: string; now: number; expectedVersion: number | undefined }) => {
+    let update = db
+      .updateTable('comments')
+      .set((eb) => ({ body: v.body, updated_at: v.now, version: eb('version', '+', 1) }))
+      .where('id', '=', v.id)
+    if (v.expectedVersion !== undefined) update = update.where('version', '=', v.expectedVersion)
+    return update.returningAll()
+  },
+)
 
 /**
  * Replaces a comment's body and bumps its version; with `expectedVersion`, only if nobody changed it
  * meanwhile. Returns the updated row, or undefined when it is gone or the version moved on.
  */
-export async function updateComment(
+export function updateComment(
   db: Db,
   id: string,
   body: string,
   now: number,
   expectedVersion?: number,
 ): Promise<CommentRow | undefined> {
-  let update = db
-    .updateTable('comments')
-    .set((eb) => ({ body, updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-  if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion)
-  return update.returningAll().executeTakeFirst()
+  return updateCommentQuery.first(db, { id, body, now, expectedVersion })
 }
+
+const deleteCommentQuery = compiledQuery((db, v: { id: string; expectedVersion: number | undefined }) => {
+  let query = db.deleteFrom('comments').where('id', '=', v.id)
+  if (v.expectedVersion !== undefined) query = query.where('version', '=', v.expectedVersion)
+  return query
+})
 
 /** Deletes a comment (with `expectedVersion`, only at that version); false when nothing matched. */
 export async function deleteComment(db: Db, id: string, expectedVersion?: number): Promise<boolean> {
-  let query = db.deleteFrom('comments').where('id', '=', id)
-  if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion)
-  const result = await query.executeTakeFirst()
-  return result.numDeletedRows > 0n
+  return (await deleteCommentQuery.changed(db, { id, expectedVersion })) > 0
 }

@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { UserRow } from '../db/tables.js'
 import { ApiError } from '../errors.js'
-import { deleteSessionById, findSessionByTokenHash, touchSession } from '../sessions/sessions.queries.js'
+import {
+  deleteSessionById,
+  findSessionWithUserByTokenHash,
+  touchSession,
+} from '../sessions/sessions.queries.js'
 import { hashToken, isWellFormedToken, tokenHashesEqual } from '../sessions/tokens.js'
 
 /** Who is calling: the authenticated user and the session their token belongs to. */
@@ -10,6 +15,8 @@ export interface Caller {
   sessionId: string
   /** When the session was created; its absolute cap, if configured, counts from here. */
   sessionCreatedAt: number
+  /** The caller's account as it was when this request was authenticated (read in the same statement). */
+  user: UserRow
 }
 
 /**
@@ -76,8 +83,9 @@ export const authentication = fp(async (app) => {
     if (!isWellFormedToken(token)) throw unauthenticated()
 
     const tokenHash = hashToken(token)
-    const session = await findSessionByTokenHash(app.db, tokenHash)
-    if (!session || !tokenHashesEqual(session.token_hash, tokenHash)) throw unauthenticated()
+    const found = await findSessionWithUserByTokenHash(app.db, tokenHash)
+    if (!found || !tokenHashesEqual(found.session.token_hash, tokenHash)) throw unauthenticated()
+    const { session, user } = found
 
     const now = Date.now()
     const idleExpired = now > session.updated_at + sessionLifeMs
@@ -88,7 +96,7 @@ export const authentication = fp(async (app) => {
     }
     if (now - session.updated_at >= sessionTouchIntervalMs) await touchSession(app.db, session.id, now)
 
-    request.caller = { userId: session.user_id, sessionId: session.id, sessionCreatedAt: session.created_at }
+    request.caller = { userId: user.id, sessionId: session.id, sessionCreatedAt: session.created_at, user }
   })
 })
 

@@ -8,13 +8,16 @@ import { isUuid } from '../ids.js'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
-const MAX_OFFSET = 1_000_000
+// An offset is skipped row by row (no index can jump to the 20,000th entry), so `from` is bounded to
+// keep any page's database work to a few milliseconds; keyset tokens go as deep as the data does.
+export const MAX_OFFSET = 20_000
 const TOKEN_PREFIX = 'k1:'
 
 /** Query-string schema shared by every list endpoint. */
 export const PageQuery = Type.Object({
   limit: Type.Optional(
     Type.Integer({
+      format: 'int32',
       minimum: 1,
       maximum: MAX_PAGE_SIZE,
       description: `Page size, default ${DEFAULT_PAGE_SIZE}`,
@@ -25,9 +28,12 @@ export const PageQuery = Type.Object({
   ),
   from: Type.Optional(
     Type.Integer({
+      format: 'int32',
       minimum: 0,
       maximum: MAX_OFFSET,
-      description: 'Offset into the results (0-based); cannot be combined with `pagetoken`',
+      description:
+        `Offset into the results (0-based), at most ${MAX_OFFSET.toLocaleString('en-US')}; to go deeper, follow ` +
+        '`next_page_token`. Cannot be combined with `pagetoken`',
     }),
   ),
 })
@@ -69,20 +75,37 @@ export function pageRequest(query: PageQuery): PageRequest {
   return { limit }
 }
 
+/** The values a page request binds into a compiled list query. */
+export interface PageWindow {
+  /** Rows to fetch: the page plus one, to learn whether another page exists. */
+  fetch: number
+  afterId: string | undefined
+  offset: number | undefined
+}
+
+/** The compiled-query values of a page request. */
+export function pageWindow(page: PageRequest): PageWindow {
+  return {
+    fetch: page.limit + 1,
+    afterId: page.afterId,
+    offset: page.offset !== undefined && page.offset > 0 ? page.offset : undefined,
+  }
+}
+
 /**
- * Applies ordering and the page window to a query over one table's `id` column. One extra row is
- * fetched to learn whether another page exists.
+ * Applies newest-first ordering and the page window (placeholders of a compiled query) to a query
+ * over one table's `id` column.
  */
 export function paginate<DB, TB extends keyof DB & string, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   table: TB,
-  page: PageRequest,
+  window: Readonly<PageWindow>,
 ): SelectQueryBuilder<DB, TB, O> {
   // Kysely cannot type a column reference over a generic table; `${table}.id` exists on every table here.
   const id = `${table}.id` as never
-  let windowed = query.orderBy(id, 'desc').limit(page.limit + 1)
-  if (page.afterId !== undefined) windowed = windowed.where(id, '<', page.afterId as never)
-  if (page.offset !== undefined && page.offset > 0) windowed = windowed.offset(page.offset)
+  let windowed = query.orderBy(id, 'desc').limit(window.fetch)
+  if (window.afterId !== undefined) windowed = windowed.where(id, '<', window.afterId as never)
+  if (window.offset !== undefined) windowed = windowed.offset(window.offset)
   return windowed
 }
 

@@ -1,26 +1,47 @@
+import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
 import type { NewPostRow, PostRow } from '../db/tables.js'
-import { paginate, toPage, type Page, type PageRequest } from '../http/pagination.js'
+import {
+  pageWindow,
+  paginate,
+  toPage,
+  type Page,
+  type PageRequest,
+  type PageWindow,
+} from '../http/pagination.js'
+
+const insertPostQuery = compiledQuery((db, row: NewPostRow) => db.insertInto('posts').values(row))
 
 /** Inserts a post. */
 export async function insertPost(db: Db, row: NewPostRow): Promise<void> {
-  await db.insertInto('posts').values(row).execute()
+  await insertPostQuery.changed(db, row)
 }
+
+const postById = compiledQuery((db, v: { id: string }) =>
+  db.selectFrom('posts').selectAll().where('id', '=', v.id),
+)
 
 /** The post with this ID. */
 export function findPostById(db: Db, id: string): Promise<PostRow | undefined> {
-  return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst()
+  return postById.first(db, { id })
 }
+
+const postsByAuthor = compiledQuery((db, v: { userId: string } & PageWindow) =>
+  paginate(db.selectFrom('posts').selectAll().where('user_id', '=', v.userId), 'posts', v),
+)
 
 /** One page of an author's posts of every visibility, newest first (the author's own view). */
 export async function listPostsByAuthor(db: Db, userId: string, page: PageRequest): Promise<Page<PostRow>> {
-  const rows = await paginate(
-    db.selectFrom('posts').selectAll().where('user_id', '=', userId),
-    'posts',
-    page,
-  ).execute()
-  return toPage(rows, page)
+  return toPage(await postsByAuthor.rows(db, { userId, ...pageWindow(page) }), page)
 }
+
+const publicPostsByAuthor = compiledQuery((db, v: { userId: string } & PageWindow) =>
+  paginate(
+    db.selectFrom('posts').selectAll().where('user_id', '=', v.userId).where('visibility', '=', 'public'),
+    'posts',
+    v,
+  ),
+)
 
 /** One page of an author's public posts, newest first (everyone else's view of them). */
 export async function listPublicPostsByAuthor(
@@ -28,72 +49,80 @@ export async function listPublicPostsByAuthor(
   userId: string,
   page: PageRequest,
 ): Promise<Page<PostRow>> {
-  const rows = await paginate(
-    db.selectFrom('posts').selectAll().where('user_id', '=', userId).where('visibility', '=', 'public'),
-    'posts',
-    page,
-  ).execute()
-  return toPage(rows, page)
+  return toPage(await publicPostsByAuthor.rows(db, { userId, ...pageWindow(page) }), page)
 }
+
+const publicPosts = compiledQuery((db, v: PageWindow) =>
+  paginate(db.selectFrom('posts').selectAll().where('visibility', '=', 'public'), 'posts', v),
+)
 
 /** One page of every public post, newest first (what an anonymous caller sees). */
 export async function listPublicPosts(db: Db, page: PageRequest): Promise<Page<PostRow>> {
-  const rows = await paginate(
-    db.selectFrom('posts').selectAll().where('visibility', '=', 'public'),
-    'posts',
-    page,
-  ).execute()
-  return toPage(rows, page)
+  return toPage(await publicPosts.rows(db, pageWindow(page)), page)
 }
+
+// `visibility = 'public' OR user_id = ?` would make both engines collect every match and sort it. Instead
+// the page's IDs come from merging two index-ordered runs of IDs only (the public feed, and the caller's
+// private posts): SQLite merges them (MERGE UNION ALL) and PostgreSQL with a Merge Append, both reading
+// covering indexes, so an offset skips index entries rather than sorting rows. Only the page's rows are
+// then read, by primary key, in that same order.
+const postsVisibleTo = compiledQuery((db, v: { userId: string } & PageWindow) => {
+  let publicIds = db.selectFrom('posts').select('id').where('visibility', '=', 'public')
+  let ownPrivateIds = db
+    .selectFrom('posts')
+    .select('id')
+    .where('user_id', '=', v.userId)
+    .where('visibility', '=', 'private')
+  if (v.afterId !== undefined) {
+    publicIds = publicIds.where('id', '<', v.afterId)
+    ownPrivateIds = ownPrivateIds.where('id', '<', v.afterId)
+  }
+  let pageIds = publicIds.unionAll(ownPrivateIds).orderBy('id', 'desc').limit(v.fetch)
+  if (v.offset !== undefined) pageIds = pageIds.offset(v.offset)
+  return db.selectFrom('posts').selectAll().where('id', 'in', pageIds).orderBy('id', 'desc')
+})
 
 /** One page of the public posts plus the caller's own private ones, newest first. */
 export async function listPostsVisibleTo(db: Db, userId: string, page: PageRequest): Promise<Page<PostRow>> {
-  // `visibility = 'public' OR user_id = ?` would make both engines collect every match and sort it,
-  // so a deep page would cost more than the first. Instead each half reads its own index newest first
-  // and stops after the rows this page can need; the outer query merges those two short runs.
-  const reach: PageRequest = { limit: (page.offset ?? 0) + page.limit, afterId: page.afterId }
-  const publicPosts = paginate(
-    db.selectFrom('posts').selectAll().where('visibility', '=', 'public'),
-    'posts',
-    reach,
-  )
-  const ownPrivatePosts = paginate(
-    db.selectFrom('posts').selectAll().where('user_id', '=', userId).where('visibility', '=', 'private'),
-    'posts',
-    reach,
-  )
-  const merged = db
-    .selectFrom(publicPosts.as('public_posts'))
-    .selectAll()
-    .unionAll(db.selectFrom(ownPrivatePosts.as('private_posts')).selectAll())
-  const rows = await paginate(
-    db.selectFrom(merged.as('visible_posts')).selectAll(),
-    'visible_posts',
-    page,
-  ).execute()
-  return toPage(rows, page)
+  return toPage(await postsVisibleTo.rows(db, { userId, ...pageWindow(page) }), page)
 }
 
 /** The writable fields of a post. */
 export type PostChanges = Partial<Pick<PostRow, 'title' | 'body' | 'visibility'>>
 
+type PostUpdate = PostChanges &
+  Partial<Pick<PostRow, 'cover_attachment_id'>> & { id: string; now: number; expectedVersion?: number }
+
+const updatePostQuery = compiledQuery((db, v: PostUpdate) => {
+  let update = db
+    .updateTable('posts')
+    .set((eb) => ({
+      ...(v.title === undefined ? {} : { title: v.title }),
+      ...(v.body === undefined ? {} : { body: v.body }),
+      ...(v.visibility === undefined ? {} : { visibility: v.visibility }),
+      ...(v.cover_attachment_id === undefined ? {} : { cover_attachment_id: v.cover_attachment_id }),
+      updated_at: v.now,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', v.id)
+  if (v.expectedVersion !== undefined) update = update.where('version', '=', v.expectedVersion)
+  return update.returningAll()
+})
+
 /**
  * Changes a post and bumps its version; with `expectedVersion`, only if nobody changed it meanwhile.
  * Returns the updated row, or undefined when it is gone or the version no longer matches.
  */
-export async function updatePost(
+export function updatePost(
   db: Db,
   id: string,
   changes: PostChanges | Pick<PostRow, 'cover_attachment_id'>,
   now: number,
   expectedVersion?: number,
 ): Promise<PostRow | undefined> {
-  let update = db
-    .updateTable('posts')
-    .set((eb) => ({ ...changes, updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-  if (expectedVersion !== undefined) update = update.where('version', '=', expectedVersion)
-  return update.returningAll().executeTakeFirst()
+  const { title, body, visibility } = changes as PostChanges
+  const { cover_attachment_id } = changes as Partial<Pick<PostRow, 'cover_attachment_id'>>
+  return updatePostQuery.first(db, { title, body, visibility, cover_attachment_id, id, now, expectedVersion })
 }
 
 /**
@@ -110,23 +139,29 @@ export function setPostCover(
   return updatePost(db, id, { cover_attachment_id: attachmentId }, now, expectedVersion)
 }
 
+const clearPostCoverQuery = compiledQuery((db, v: { id: string; attachmentId: string; now: number }) =>
+  db
+    .updateTable('posts')
+    .set((eb) => ({ cover_attachment_id: null, updated_at: v.now, version: eb('version', '+', 1) }))
+    .where('id', '=', v.id)
+    .where('cover_attachment_id', '=', v.attachmentId),
+)
+
 /** Clears a post's cover if it is this attachment (which is being deleted), bumping the post's version. */
 export async function clearPostCover(db: Db, id: string, attachmentId: string, now: number): Promise<void> {
-  await db
-    .updateTable('posts')
-    .set((eb) => ({ cover_attachment_id: null, updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('cover_attachment_id', '=', attachmentId)
-    .execute()
+  await clearPostCoverQuery.changed(db, { id, attachmentId, now })
 }
+
+const deletePostQuery = compiledQuery((db, v: { id: string; expectedVersion: number | undefined }) => {
+  let query = db.deleteFrom('posts').where('id', '=', v.id)
+  if (v.expectedVersion !== undefined) query = query.where('version', '=', v.expectedVersion)
+  return query
+})
 
 /**
  * Deletes a post (with `expectedVersion`, only at that version); false when nothing matched. Its
  * attachments and comments go with it in the same statement (foreign-key cascades).
  */
 export async function deletePost(db: Db, id: string, expectedVersion?: number): Promise<boolean> {
-  let query = db.deleteFrom('posts').where('id', '=', id)
-  if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion)
-  const result = await query.executeTakeFirst()
-  return result.numDeletedRows > 0n
+  return (await deletePostQuery.changed(db, { id, expectedVersion })) > 0
 }

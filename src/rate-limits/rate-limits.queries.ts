@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
 
 /** A counter's state after a hit or read. */
@@ -7,32 +8,43 @@ export interface Counter {
   resetAt: number
 }
 
+const hitCounterQuery = compiledQuery((db, v: { key: string; now: number; resetAt: number }) =>
+  db
+    .insertInto('rate_limits')
+    .values({ key: v.key, count: 1, reset_at: v.resetAt })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        count: sql<number>`case when rate_limits.reset_at <= ${v.now} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql<number>`case when rate_limits.reset_at <= ${v.now} then ${v.resetAt} else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(['count', 'reset_at']),
+)
+
 /**
  * Adds one to a fixed-window counter and returns it, in one atomic statement so that several
  * instances sharing the database count together. A window that has ended starts again at one.
  */
 export async function hitCounter(db: Db, key: string, windowMs: number, now: number): Promise<Counter> {
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ key, count: 1, reset_at: now + windowMs })
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet({
-        count: sql<number>`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end`,
-        reset_at: sql<number>`case when rate_limits.reset_at <= ${now} then ${now + windowMs} else rate_limits.reset_at end`,
-      }),
-    )
-    .returning(['count', 'reset_at'])
-    .executeTakeFirstOrThrow()
+  const row = await hitCounterQuery.first(db, { key, now, resetAt: now + windowMs })
+  if (!row) throw new Error('the counter upsert returned no row')
   return { count: row.count, resetAt: row.reset_at }
 }
 
+const deleteCounterQuery = compiledQuery((db, v: { key: string }) =>
+  db.deleteFrom('rate_limits').where('key', '=', v.key),
+)
+
 /** Forgets a counter (e.g. failed logins after a success). */
 export async function deleteCounter(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute()
+  await deleteCounterQuery.changed(db, { key })
 }
 
+const deleteExpiredCountersQuery = compiledQuery((db, v: { now: number }) =>
+  db.deleteFrom('rate_limits').where('reset_at', '<=', v.now),
+)
+
 /** Removes counters whose window has ended; returns how many. */
-export async function deleteExpiredCounters(db: Db, now: number): Promise<number> {
-  const result = await db.deleteFrom('rate_limits').where('reset_at', '<=', now).executeTakeFirst()
-  return Number(result.numDeletedRows)
+export function deleteExpiredCounters(db: Db, now: number): Promise<number> {
+  return deleteExpiredCountersQuery.changed(db, { now })
 }

@@ -1,7 +1,15 @@
 import { sql } from 'kysely'
+import { compiledQuery } from '../db/compiled.js'
 import { dialectOf, type Db } from '../db/database.js'
-import type { NewSessionRow, SessionRow } from '../db/tables.js'
-import { paginate, toPage, type Page, type PageRequest } from '../http/pagination.js'
+import type { NewSessionRow, SessionRow, UserRow } from '../db/tables.js'
+import {
+  pageWindow,
+  paginate,
+  toPage,
+  type Page,
+  type PageRequest,
+  type PageWindow,
+} from '../http/pagination.js'
 
 /**
  * Inserts a login's session in one statement, and only while its user still exists with the
@@ -38,87 +46,141 @@ export async function insertSessionIfCredentialsCurrent(
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n
 }
 
-/** The session whose token hashes to this value. */
-export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
+const insertSessionQuery = compiledQuery((db, row: NewSessionRow) => db.insertInto('sessions').values(row))
+
+/** Inserts a session. */
+export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
+  await insertSessionQuery.changed(db, row)
 }
+
+/** A session as authentication needs it, with its user's whole row. */
+export interface SessionWithUser {
+  session: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'updated_at'>
+  user: UserRow
+}
+
+const sessionWithUser = compiledQuery((db, v: { tokenHash: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as session_id',
+      'sessions.token_hash as session_token_hash',
+      'sessions.created_at as session_created_at',
+      'sessions.updated_at as session_updated_at',
+    ])
+    .where('sessions.token_hash', '=', v.tokenHash),
+)
+
+/**
+ * The session whose token hashes to this value, and its user, in one statement (every authenticated
+ * request runs it). The user comes back with every column of its table, so fields added later follow.
+ */
+export async function findSessionWithUserByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<SessionWithUser | undefined> {
+  const row = await sessionWithUser.first(db, { tokenHash })
+  if (!row) return undefined
+  const { session_id, session_token_hash, session_created_at, session_updated_at, ...user } = row
+  return {
+    session: {
+      id: session_id,
+      token_hash: session_token_hash,
+      created_at: session_created_at,
+      updated_at: session_updated_at,
+    },
+    user,
+  }
+}
+
+const touchSessionQuery = compiledQuery((db, v: { id: string; now: number }) =>
+  db.updateTable('sessions').set({ updated_at: v.now }).where('id', '=', v.id),
+)
 
 /** Records that a session was used now. */
 export async function touchSession(db: Db, id: string, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ updated_at: now }).where('id', '=', id).execute()
+  await touchSessionQuery.changed(db, { id, now })
 }
+
+const deleteSessionQuery = compiledQuery((db, v: { id: string }) =>
+  db.deleteFrom('sessions').where('id', '=', v.id),
+)
 
 /** Deletes one session by ID. */
 export async function deleteSessionById(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', id).execute()
+  await deleteSessionQuery.changed(db, { id })
 }
+
+const deleteUserSessionQuery = compiledQuery((db, v: { userId: string; id: string }) =>
+  db.deleteFrom('sessions').where('id', '=', v.id).where('user_id', '=', v.userId),
+)
 
 /** Deletes one of a user's sessions; false when the user has no session with that ID. */
 export async function deleteUserSession(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('sessions')
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  return result.numDeletedRows > 0n
+  return (await deleteUserSessionQuery.changed(db, { userId, id })) > 0
 }
+
+const deleteOtherUserSessionsQuery = compiledQuery((db, v: { userId: string; keepId: string }) =>
+  db.deleteFrom('sessions').where('user_id', '=', v.userId).where('id', '!=', v.keepId),
+)
 
 /** Deletes every session of a user except one; returns how many went. */
-export async function deleteOtherUserSessions(db: Db, userId: string, keepId: string): Promise<number> {
-  const result = await db
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .where('id', '!=', keepId)
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
+export function deleteOtherUserSessions(db: Db, userId: string, keepId: string): Promise<number> {
+  return deleteOtherUserSessionsQuery.changed(db, { userId, keepId })
 }
+
+const deleteAllUserSessionsQuery = compiledQuery((db, v: { userId: string }) =>
+  db.deleteFrom('sessions').where('user_id', '=', v.userId),
+)
 
 /** Deletes every session of a user (a password reset signs out everywhere); returns how many went. */
-export async function deleteAllUserSessions(db: Db, userId: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst()
-  return Number(result.numDeletedRows)
+export function deleteAllUserSessions(db: Db, userId: string): Promise<number> {
+  return deleteAllUserSessionsQuery.changed(db, { userId })
 }
 
-/** Keeps a user's `keep` most recently used sessions and deletes the rest. */
-export async function evictLeastRecentlyUsedSessions(db: Db, userId: string, keep: number): Promise<void> {
-  await db
+const evictSessionsQuery = compiledQuery((db, v: { userId: string; keep: number }) =>
+  db
     .deleteFrom('sessions')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', v.userId)
     .where('id', 'not in', (recent) =>
       recent
         .selectFrom('sessions')
         .select('id')
-        .where('user_id', '=', userId)
+        .where('user_id', '=', v.userId)
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')
-        .limit(keep),
-    )
-    .execute()
+        .limit(v.keep),
+    ),
+)
+
+/** Keeps a user's `keep` most recently used sessions and deletes the rest. */
+export async function evictLeastRecentlyUsedSessions(db: Db, userId: string, keep: number): Promise<void> {
+  await evictSessionsQuery.changed(db, { userId, keep })
 }
+
+const userSessions = compiledQuery((db, v: { userId: string } & PageWindow) =>
+  paginate(db.selectFrom('sessions').selectAll().where('user_id', '=', v.userId), 'sessions', v),
+)
 
 /** One page of a user's sessions, newest first. */
 export async function listUserSessions(db: Db, userId: string, page: PageRequest): Promise<Page<SessionRow>> {
-  const rows = await paginate(
-    db.selectFrom('sessions').selectAll().where('user_id', '=', userId),
-    'sessions',
-    page,
-  ).execute()
-  return toPage(rows, page)
+  return toPage(await userSessions.rows(db, { userId, ...pageWindow(page) }), page)
 }
 
+const deleteExpiredSessionsQuery = compiledQuery(
+  (db, v: { idleCutoff: number; createdCutoff: number | undefined }) =>
+    db
+      .deleteFrom('sessions')
+      .where((eb) =>
+        v.createdCutoff === undefined
+          ? eb('updated_at', '<', v.idleCutoff)
+          : eb.or([eb('updated_at', '<', v.idleCutoff), eb('created_at', '<', v.createdCutoff)]),
+      ),
+)
+
 /** Deletes sessions idle since before `idleCutoff` or, with an absolute cap, created before `createdCutoff`. */
-export async function deleteExpiredSessions(
-  db: Db,
-  idleCutoff: number,
-  createdCutoff?: number,
-): Promise<number> {
-  const result = await db
-    .deleteFrom('sessions')
-    .where((eb) =>
-      createdCutoff === undefined
-        ? eb('updated_at', '<', idleCutoff)
-        : eb.or([eb('updated_at', '<', idleCutoff), eb('created_at', '<', createdCutoff)]),
-    )
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
+export function deleteExpiredSessions(db: Db, idleCutoff: number, createdCutoff?: number): Promise<number> {
+  return deleteExpiredSessionsQuery.changed(db, { idleCutoff, createdCutoff })
 }

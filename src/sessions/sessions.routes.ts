@@ -25,10 +25,14 @@ import {
   insertSessionIfCredentialsCurrent,
   listUserSessions,
 } from './sessions.queries.js'
-import { LoginBody, NewSessionSchema, SessionSchema, sessionFromRow } from './sessions.schemas.js'
+import {
+  LoginBody,
+  NewSessionSchema,
+  SessionSchema,
+  sessionFromRow,
+  USER_AGENT_MAX_LENGTH,
+} from './sessions.schemas.js'
 import { hashToken, newSessionToken } from './tokens.js'
-
-const USER_AGENT_MAX_LENGTH = 512
 
 /** Login, logout and the caller's sessions: `/v1/sessions…`. */
 export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }> = async (

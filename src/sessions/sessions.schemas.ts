@@ -1,13 +1,18 @@
 import { Type, type Static } from 'typebox'
 import type { SessionRow } from '../db/tables.js'
-import { Id, isoTime, Nullable, Timestamp } from '../http/envelope.js'
+import { Id, isoTime, Links, Nullable, Timestamp } from '../http/envelope.js'
 import { sessionLinks } from '../http/links.js'
 import { PASSWORD_INPUT_MAX_LENGTH } from '../users/passwords.js'
 
+/** Longest `User-Agent` kept with a session; longer ones are cut. */
+export const USER_AGENT_MAX_LENGTH = 512
+/** Raw login fields, capped before any normalisation or hashing (see PASSWORD_INPUT_MAX_LENGTH). */
+const EMAIL_INPUT_MAX_LENGTH = 1024
+
 const Metadata = Type.Object(
   {
-    user_agent: Nullable(Type.String()),
-    ip: Nullable(Type.String({ description: 'Client address (honours TRUST_PROXY)' })),
+    user_agent: Nullable(Type.String({ maxLength: USER_AGENT_MAX_LENGTH })),
+    ip: Nullable(Type.String({ maxLength: 45, description: 'Client address (honours TRUST_PROXY)' })),
   },
   { description: 'Gathered when the session was created' },
 )
@@ -19,7 +24,7 @@ export const SessionSchema = Type.Object({
   expires_at: Timestamp,
   current: Type.Boolean({ description: 'True for the session making this request' }),
   metadata: Metadata,
-  links: Type.Record(Type.String(), Type.String()),
+  links: Links(),
 })
 export type Session = Static<typeof SessionSchema>
 
@@ -28,13 +33,14 @@ export const NewSessionSchema = Type.Object({
   ...SessionSchema.properties,
   token: Type.String({
     format: 'uuid',
+    maxLength: 36,
     description: 'Send as `Authorization: Bearer <token>`; never shown again',
   }),
 })
 
 export const LoginBody = Type.Object(
   {
-    email: Type.String({ maxLength: 320 }),
+    email: Type.String({ maxLength: EMAIL_INPUT_MAX_LENGTH }),
     password: Type.String({ maxLength: PASSWORD_INPUT_MAX_LENGTH }),
     totp_code: Type.Optional(
       Type.String({

@@ -200,7 +200,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
     async (request, reply) => {
       const caller = callerOf(request)
       const includes = parseIncludes(request.query.include)
-      const user = await loadCaller(caller.userId)
+      // Authentication read the account in the same statement as the session: no second query.
+      const user = caller.user
       if (includes.size === 0) {
         if (replyNotModified(request, reply, versionEtag(user.version))) return reply
         return data(userFromRow(user))

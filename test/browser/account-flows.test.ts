@@ -74,6 +74,8 @@ describe('account flows in Chromium', { skip: browserSkip }, () => {
     await page.getByRole('button', { name: 'Log in' }).click()
     const codeField = page.getByLabel('Code from your authenticator app')
     await codeField.waitFor()
+    // The field the step revealed has the keyboard focus.
+    assert.equal(await codeField.evaluate((field) => field === document.activeElement), true)
     await captureScreen(page, 'login-totp')
     await codeField.fill(totp(secret, 1))
     await page.getByRole('button', { name: 'Log in' }).click()

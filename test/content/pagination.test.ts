@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
+import type { NewPostRow } from '../../src/db/tables.js'
+import { MAX_OFFSET } from '../../src/http/pagination.js'
+import { newId } from '../../src/ids.js'
 import { buildTestApp, json, registerAndLogin, type TestUser } from '../helpers.js'
 import {
   createAttachment,
@@ -132,6 +135,62 @@ describe('pagination: happy paths', () => {
       byOffset.push(...json<ListBody<{ id: string }>>(response).data.map((post) => post.id))
     }
     assert.deepEqual(byOffset, expected)
+  })
+
+  it('the signed-in feed at the deepest offset is the right window of public and own private posts', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const alice = await registerAndLogin(app, 'alice')
+    const bob = await registerAndLogin(app, 'bob')
+    // Straight to the database: 20,000 rows over HTTP would take minutes.
+    const rows: NewPostRow[] = []
+    const start = Date.now() - 100_000
+    for (let i = 0; i < MAX_OFFSET + 200; i++) {
+      const now = start + i
+      const own = i % 200 === 0
+      rows.push({
+        id: newId(now),
+        user_id: own ? alice.id : bob.id,
+        title: `Post ${i}`,
+        body: '',
+        visibility: own || i % 1000 === 3 ? 'private' : 'public',
+        cover_attachment_id: null,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      })
+    }
+    for (let i = 0; i < rows.length; i += 1000)
+      await db
+        .insertInto('posts')
+        .values(rows.slice(i, i + 1000))
+        .execute()
+    // Bob's few private posts are hidden from Alice; her own private ones are interleaved with the rest.
+    const visible = rows
+      .filter((row) => row.visibility === 'public' || row.user_id === alice.id)
+      .map((row) => row.id)
+      .reverse()
+    const response = await app.inject({
+      method: 'GET',
+      url: `/v1/posts?from=${MAX_OFFSET}&limit=20`,
+      headers: alice.auth,
+    })
+    assert.equal(response.statusCode, 200)
+    assert.ok(visible.length > MAX_OFFSET + 40)
+    const body = json<ListBody<{ id: string }>>(response)
+    assert.deepEqual(
+      body.data.map((post) => post.id),
+      visible.slice(MAX_OFFSET, MAX_OFFSET + 20),
+    )
+    // Its token continues where the offset left off.
+    const next = await app.inject({
+      method: 'GET',
+      url: `/v1/posts?pagetoken=${body.next_page_token ?? ''}&limit=20`,
+      headers: alice.auth,
+    })
+    assert.deepEqual(
+      json<ListBody<{ id: string }>>(next).data.map((post) => post.id),
+      visible.slice(MAX_OFFSET + 20, MAX_OFFSET + 40),
+    )
   })
 
   it('offset paging returns the window at `from`, with a next_page_token only while rows remain', async (t) => {
@@ -268,5 +327,24 @@ describe('pagination: errors', () => {
     const { app } = await buildTestApp(t)
     errorOf(await app.inject({ method: 'GET', url: '/v1/posts?from=-1' }), 422)
     errorOf(await app.inject({ method: 'GET', url: '/v1/posts?from=abc' }), 400)
+  })
+
+  it('from beyond the bound answers 422 fields.from on every list (deep pages are reached by token)', async (t) => {
+    const { app } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    assert.equal(MAX_OFFSET, 20_000)
+    for (const url of ['/v1/posts', '/v1/me/posts', '/v1/sessions']) {
+      const body = errorOf(
+        await app.inject({ method: 'GET', url: `${url}?from=${MAX_OFFSET + 1}`, headers: author.auth }),
+        422,
+      )
+      assert.ok(body.fields?.['from'], `${url} names from`)
+      const atBound = await app.inject({
+        method: 'GET',
+        url: `${url}?from=${MAX_OFFSET}`,
+        headers: author.auth,
+      })
+      assert.equal(atBound.statusCode, 200, `${url} accepts from=${MAX_OFFSET}`)
+    }
   })
 })

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { availableParallelism } from 'node:os'
 import { isAbsolute } from 'node:path'
 import { describe, it } from 'node:test'
 import { ConfigError, loadConfig, parseDurationMs } from '../../src/config.js'
@@ -54,6 +55,15 @@ describe('configuration', () => {
       assert.equal(config.shutdownDrainMs, 0)
       assert.equal(config.headersTimeoutMs, 30 * SECOND)
       assert.equal(config.requestTimeoutMs, 120 * SECOND)
+      assert.equal(config.workers, 1)
+    })
+
+    it('WORKERS accepts a count from 1 to 256, or auto for the number of cores', () => {
+      assert.equal(loadConfig({ WORKERS: '1' }).workers, 1)
+      assert.equal(loadConfig({ WORKERS: '4' }).workers, 4)
+      assert.equal(loadConfig({ WORKERS: '256' }).workers, 256)
+      assert.equal(loadConfig({ WORKERS: 'auto' }).workers, availableParallelism())
+      assert.equal(loadConfig({ WORKERS: 'AUTO' }).workers, availableParallelism())
     })
 
     it('SHUTDOWN_DRAIN accepts durations up to 5m', () => {
@@ -334,6 +344,7 @@ describe('configuration', () => {
       SESSION_TOUCH_INTERVAL: ['abc', '-1', '1.5m', 'soon'],
       SESSION_ABSOLUTE_LIFE: ['abc', 'never', '-1d', '0s'],
       SESSIONS_PER_USER_MAX: ['0', '10001', 'many', '-3'],
+      WORKERS: ['0', '257', 'all', '-1', '1.5', 'auto2'],
       PASSWORD_MIN_LENGTH: ['7', '65', '0', 'ten', '9.5'],
       ALLOW_QUERY_TOKEN: ['maybe', '2', 'enabled'],
       CORS_ORIGINS: [

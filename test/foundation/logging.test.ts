@@ -2,13 +2,55 @@ import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
 import { describe, it } from 'node:test'
 import Fastify from 'fastify'
-import { loggerOptions, redactUrl } from '../../src/logging.js'
+import { lazyChildLogger, loggerOptions, redactUrl } from '../../src/logging.js'
 import { buildTestApp, registerAndLogin, strongPassword, uniqueEmail } from '../helpers.js'
 
 const TOKEN = '7d8a4c1e-1b2f-4c3d-9e8f-0a1b2c3d4e5f'
 
 describe('logging', () => {
   describe('happy', () => {
+    it('with logging above info, request loggers are made only when a line is written, and keep their request id', async (t) => {
+      const lines: string[] = []
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          lines.push(chunk.toString('utf8'))
+          callback()
+        },
+      })
+      const app = Fastify({ logger: loggerOptions('warn', stream), childLoggerFactory: lazyChildLogger })
+      t.after(() => app.close())
+      let children = 0
+      const child = app.log.child.bind(app.log)
+      app.log.child = (...args: Parameters<typeof child>) => {
+        children += 1
+        return child(...args)
+      }
+      app.get('/quiet', async (request) => {
+        request.log.info('not written at warn')
+        request.log.debug('nor this')
+        return { ok: true }
+      })
+      app.get('/loud', async (request) => {
+        request.log.warn({ password: 'hunter2-secret' }, 'something to look at')
+        request.log.error('and this')
+        return { id: request.id }
+      })
+      await app.inject({ method: 'GET', url: '/quiet' })
+      assert.equal(children, 0, 'a request that logs nothing creates no child logger')
+      assert.deepEqual(lines, [])
+      const { id } = (await app.inject({ method: 'GET', url: '/loud' })).json<{ id: string }>()
+      assert.equal(children, 1, 'one child logger, made on the first line and reused')
+      const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+      assert.deepEqual(
+        written.map((line) => [line['msg'], line['reqId']]),
+        [
+          ['something to look at', id],
+          ['and this', id],
+        ],
+      )
+      assert.ok(!lines.join('').includes('hunter2-secret'), 'redaction still applies')
+    })
+
     it('redactUrl leaves URLs without an access_token as they are', () => {
       for (const url of ['/v1/me', '/v1/posts?limit=5&from=10', '/v1/posts?user=abc', '/v1?', '/v1?a&b=']) {
         assert.equal(redactUrl(url), url)

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
+import { createHmac } from 'node:crypto'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
@@ -24,6 +25,20 @@ function open(t: TestContext, url: string): Db {
   const db = createDb(loadConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT: '0' }).database)
   t.after(() => db.destroy())
   return db
+}
+
+/** The current RFC 6238 code (HMAC-SHA-1, 30 s, 6 digits) for a base32 secret, to confirm a TOTP enrolment. */
+function totpCode(secretBase32: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  const bits = [...secretBase32.replace(/=+$/, '')]
+    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
+    .join('')
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)))
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)))
+  const hmac = createHmac('sha1', key).update(counter).digest()
+  const offset = (hmac[hmac.length - 1] ?? 0) & 0x0f
+  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
 }
 
 /** Fills an app's database through the API: users, sessions, posts, attachments (binary), comments, counters. */
@@ -77,6 +92,30 @@ async function seed({ app }: TestApp): Promise<void> {
       })
     }
   }
+  // The account tables: a password-reset token (and its mail), a confirmed TOTP with recovery codes.
+  const [ada, bob] = users
+  assert.ok(ada && bob)
+  const reset = await app.inject({
+    method: 'POST',
+    url: '/v1/password-resets',
+    payload: { email: ada.email },
+  })
+  assert.equal(reset.statusCode, 202, reset.body)
+  const enrolment = await app.inject({
+    method: 'POST',
+    url: '/v1/me/totp',
+    headers: bob.auth,
+    payload: { password: bob.password },
+  })
+  assert.equal(enrolment.statusCode, 201, enrolment.body)
+  const { secret } = (JSON.parse(enrolment.body) as { data: { secret: string } }).data
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/v1/me/totp/confirm',
+    headers: bob.auth,
+    payload: { code: totpCode(secret) },
+  })
+  assert.equal(confirmed.statusCode, 200, confirmed.body)
   // A failed login leaves a rate-limit counter.
   await app.inject({
     method: 'POST',
@@ -124,7 +163,17 @@ async function copyAndCompare(source: Db, target: Db, batchRows: number): Promis
     assert.equal(report.sourceChecksum, report.targetChecksum)
   }
   const sourceRows = await everyRow(source)
-  assert.ok((sourceRows['posts']?.length ?? 0) >= 14 && (sourceRows['attachments']?.length ?? 0) >= 14)
+  for (const [table, least] of Object.entries({
+    posts: 14,
+    attachments: 14,
+    comments: 28,
+    rate_limits: 1,
+    account_tokens: 1,
+    totp_credentials: 1,
+    recovery_codes: 10,
+  })) {
+    assert.ok((sourceRows[table]?.length ?? 0) >= least, `the seed filled ${table}`)
+  }
   assert.deepEqual(await everyRow(target), sourceRows)
   // Several batches were reported for the bigger tables, ending at their totals.
   const postsProgress = progress.filter(([table]) => table === 'posts')

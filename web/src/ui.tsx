@@ -125,8 +125,14 @@ export function Field(props: {
   multiline?: boolean
   maxLength?: number
   inputMode?: 'numeric' | 'text' | 'email'
+  /** Takes the focus when it appears (a field revealed by the previous step). */
+  focusOnMount?: boolean
 }): JSX.Element {
   const [id] = useState(() => `field-${props.name}-${++fieldCounter}`)
+  const focusOnMount = props.focusOnMount === true
+  useEffect(() => {
+    if (focusOnMount) document.getElementById(id)?.focus()
+  }, [focusOnMount, id])
   const described = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : '']
     .filter((part) => part !== '')
     .join(' ')

@@ -85,6 +85,7 @@ export function LoginScreen(): JSX.Element {
               value={code}
               onInput={setCode}
               error={fields['totp_code'] ?? fields['recovery_code']}
+              focusOnMount
               required
             />
             <button

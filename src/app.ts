@@ -77,6 +77,9 @@ const CORS_ALLOWED_HEADERS = [
 const CORS_EXPOSED_HEADERS = [
   'X-Request-Id',
   'Retry-After',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
   'ETag',
   'Location',
   'Content-Disposition',

@@ -60,12 +60,18 @@ export function fieldsError(fields: FieldErrors): ApiError {
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({
-      code: Type.String({ description: 'Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR' }),
+      code: Type.String({
+        maxLength: 64,
+        pattern: '^[A-Z][A-Z_]*$',
+        description: 'Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR',
+      }),
       message: Type.String({
+        maxLength: 1000,
         description: 'Human-readable explanation; may change, suitable as fallback text',
       }),
       fields: Type.Optional(
-        Type.Record(Type.String(), Type.String(), {
+        Type.Record(Type.String(), Type.String({ maxLength: 1000 }), {
+          maxProperties: 100,
           description: 'Field name → why it failed; present only for field validation failures',
         }),
       ),
@@ -82,7 +88,17 @@ export function errorBody(code: string, message: string, fields?: FieldErrors): 
     : { error: { code, message } }
 }
 
-/** Response schemas for the given error statuses, for a route's `response` map (documentation and serialisation). */
+/**
+ * Failures any route can answer, whatever it does: a malformed request (bad query string, repeated
+ * token, unparsable body: 400), a body too large (413) or of a type it does not take (415), a URL or
+ * headers too large (414, 431), the database out of reach (503), an unexpected failure (500).
+ */
+const ANY_ROUTE_FAILURES = [400, 413, 414, 415, 431, 500, 503]
+
+/**
+ * Response schemas for the given error statuses plus those any route can answer, for a route's
+ * `response` map (documentation and serialisation).
+ */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBody> {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorBody]))
+  return Object.fromEntries([...statuses, ...ANY_ROUTE_FAILURES].map((status) => [status, ErrorBody]))
 }

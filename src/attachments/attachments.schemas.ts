@@ -1,25 +1,38 @@
 import type { Readable } from 'node:stream'
 import { Type, type Static } from 'typebox'
-import { Id, IdParams, isoTime, Timestamp } from '../http/envelope.js'
+import { Id, IdParams, isoTime, Links, Timestamp } from '../http/envelope.js'
 import { attachmentLinks } from '../http/links.js'
 import type { AttachmentMeta } from './attachments.queries.js'
 import { FILENAME_MAX_LENGTH } from './files.js'
 
+/** The largest ATTACHMENT_MAX_BYTES the configuration accepts (1 GiB), so the largest size possible. */
+const ATTACHMENT_MAX_BYTES_CEILING = 1024 * 1024 * 1024
+
 export const AttachmentSchema = Type.Object({
   id: Id,
   post_id: Id,
-  filename: Type.String({ description: 'Its only writable field after upload' }),
+  filename: Type.String({
+    maxLength: FILENAME_MAX_LENGTH,
+    description: 'Its only writable field after upload',
+  }),
   content_type: Type.String({
+    maxLength: 255,
     description: 'The media type the file was uploaded with; sent back on download',
   }),
-  size: Type.Integer({ minimum: 0, description: 'In bytes' }),
-  sha256: Type.String({ pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of the content, lowercase hex' }),
+  size: Type.Integer({
+    format: 'int64',
+    minimum: 0,
+    maximum: ATTACHMENT_MAX_BYTES_CEILING,
+    description: 'In bytes',
+  }),
+  sha256: Type.String({
+    pattern: '^[0-9a-f]{64}$',
+    maxLength: 64,
+    description: 'SHA-256 of the content, lowercase hex',
+  }),
   created_at: Timestamp,
   updated_at: Timestamp,
-  links: Type.Record(Type.String(), Type.String(), {
-    description:
-      'Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post',
-  }),
+  links: Links('Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post'),
 })
 export type Attachment = Static<typeof AttachmentSchema>
 
@@ -51,6 +64,7 @@ export const UploadBodyDocumentation = {
         {
           file: Type.String({
             format: 'binary',
+            maxLength: ATTACHMENT_MAX_BYTES_CEILING,
             description: 'The file; its part’s filename and Content-Type are kept',
           }),
         },
@@ -60,6 +74,7 @@ export const UploadBodyDocumentation = {
     '*/*': {
       schema: Type.String({
         format: 'binary',
+        maxLength: ATTACHMENT_MAX_BYTES_CEILING,
         description:
           'Any other Content-Type: the body is the file itself, stored with that type; `?filename=` is required',
       }),
@@ -80,16 +95,34 @@ export function contentResponse(description: string) {
   return {
     description,
     headers: {
-      ETag: { type: 'string', description: 'The quoted SHA-256 of the content (strong)' },
+      ETag: { type: 'string', maxLength: 66, description: 'The quoted SHA-256 of the content (strong)' },
       'Content-Disposition': {
         type: 'string',
+        maxLength: 2048,
         description: '`inline` only for images, plain text, audio and video; anything else is `attachment`',
       },
-      'Content-Security-Policy': { type: 'string', description: '`sandbox`: the file can never run script' },
-      'Accept-Ranges': { type: 'string', description: '`bytes`' },
-      'Content-Range': { type: 'string', description: 'On 206: `bytes start-end/size`' },
+      'Content-Security-Policy': {
+        type: 'string',
+        maxLength: 64,
+        description: '`sandbox`: the file can never run script',
+      },
+      'Accept-Ranges': { type: 'string', maxLength: 16, description: '`bytes`' },
+      'Content-Range': { type: 'string', maxLength: 64, description: 'On 206: `bytes start-end/size`' },
+      'Access-Control-Allow-Origin': {
+        type: 'string',
+        maxLength: 2048,
+        description: 'CORS: `*` or the allowed origin (CORS_ORIGINS)',
+      },
     },
-    content: { '*/*': { schema: Type.Unsafe<Buffer | Readable>({ type: 'string', format: 'binary' }) } },
+    content: {
+      '*/*': {
+        schema: Type.Unsafe<Buffer | Readable>({
+          type: 'string',
+          format: 'binary',
+          maxLength: ATTACHMENT_MAX_BYTES_CEILING,
+        }),
+      },
+    },
   }
 }
 

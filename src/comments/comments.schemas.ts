@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import type { CommentRow } from '../db/tables.js'
-import { Id, isoTime, Nullable, Timestamp } from '../http/envelope.js'
+import { Id, isoTime, Links, Nullable, Timestamp } from '../http/envelope.js'
 import { commentLinks } from '../http/links.js'
 
 export const COMMENT_MAX_LENGTH = 10_000
@@ -9,15 +9,17 @@ export const CommentSchema = Type.Object({
   id: Id,
   post_id: Id,
   attachment_id: Nullable(
-    Type.String({ format: 'uuid', description: 'The attachment commented on; null on a post comment' }),
+    Type.String({
+      format: 'uuid',
+      maxLength: 36,
+      description: 'The attachment commented on; null on a post comment',
+    }),
   ),
   user_id: Id,
-  body: Type.String(),
+  body: Type.String({ maxLength: COMMENT_MAX_LENGTH }),
   created_at: Timestamp,
   updated_at: Timestamp,
-  links: Type.Record(Type.String(), Type.String(), {
-    description: 'Absolute paths to the comment, its post and (if any) its attachment',
-  }),
+  links: Links('Absolute paths to the comment, its post and (if any) its attachment'),
 })
 export type Comment = Static<typeof CommentSchema>
 

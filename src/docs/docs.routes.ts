@@ -1,8 +1,84 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
 import { DOCS_CSS, DOCS_FAVICON_SVG, DOCS_JS, DOCS_LOGO_SVG } from './theme.js'
+
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': {
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: 1_000_000_000,
+    description: 'Requests allowed per window from this client address',
+  },
+  'RateLimit-Remaining': {
+    type: 'integer',
+    format: 'int32',
+    minimum: 0,
+    maximum: 1_000_000_000,
+    description: 'Requests left in the current window',
+  },
+  'RateLimit-Reset': {
+    type: 'integer',
+    format: 'int32',
+    minimum: 0,
+    maximum: 1_000_000_000,
+    description: 'Seconds until the window resets',
+  },
+}
+const RETRY_AFTER_HEADER = {
+  'Retry-After': {
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: 1_000_000_000,
+    description: 'Seconds to wait before trying again',
+  },
+}
+
+const CORS_ORIGIN_HEADER = {
+  'Access-Control-Allow-Origin': {
+    type: 'string',
+    maxLength: 2048,
+    description: 'CORS: `*` or the allowed origin (CORS_ORIGINS)',
+  },
+}
+
+/**
+ * Routes with a per-address quota (`config.rateLimit`) send @fastify/rate-limit's RateLimit headers
+ * on every answer, and Retry-After with a 429: the document says so.
+ */
+function documentRateLimits({
+  schema,
+  url,
+  route,
+}: {
+  schema: FastifySchema
+  url: string
+  route: { config?: unknown }
+}): { schema: FastifySchema; url: string } {
+  const limited = typeof route.config === 'object' && route.config !== null && 'rateLimit' in route.config
+  const responses = schema.response as Record<string, object> | undefined
+  if (!limited || !responses) return { schema, url }
+  const response = Object.fromEntries(
+    Object.entries(responses).map(([status, body]) => [
+      status,
+      /^[24]/.test(status)
+        ? {
+            ...body,
+            headers: {
+              ...RATE_LIMIT_HEADERS,
+              ...CORS_ORIGIN_HEADER,
+              ...(status === '429' ? RETRY_AFTER_HEADER : {}),
+            },
+          }
+        : body,
+    ]),
+  )
+  return { schema: { ...schema, response }, url }
+}
 
 /**
  * The OpenAPI 3.1 document, generated from the route schemas. Registered on the root instance (it
@@ -10,6 +86,7 @@ import { DOCS_CSS, DOCS_FAVICON_SVG, DOCS_JS, DOCS_LOGO_SVG } from './theme.js'
  */
 export const openApiGenerator = fp(async (app) => {
   await app.register(swagger, {
+    transform: documentRateLimits,
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -4,7 +4,7 @@ import { pingDatabase } from './health.queries.js'
 
 export const HealthSchema = Type.Object({
   status: Type.Literal('running', { description: 'The instance is alive' }),
-  version: Type.String({ description: 'Git revision of the running build, or __UNKNOWN__' }),
+  version: Type.String({ maxLength: 64, description: 'Git revision of the running build, or __UNKNOWN__' }),
 })
 
 export const ReadySchema = Type.Object({ status: Type.Literal('ready') })

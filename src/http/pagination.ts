@@ -17,6 +17,7 @@ const TOKEN_PREFIX = 'k1:'
 export const PageQuery = Type.Object({
   limit: Type.Optional(
     Type.Integer({
+      format: 'int32',
       minimum: 1,
       maximum: MAX_PAGE_SIZE,
       description: `Page size, default ${DEFAULT_PAGE_SIZE}`,
@@ -27,6 +28,7 @@ export const PageQuery = Type.Object({
   ),
   from: Type.Optional(
     Type.Integer({
+      format: 'int32',
       minimum: 0,
       maximum: MAX_OFFSET,
       description:

@@ -42,6 +42,8 @@ function retryAfterSeconds(resetAt: number, now: number): number {
 export const rateLimitPlugin = fp(async (app) => {
   await app.register(rateLimit, {
     global: false,
+    // The IETF draft's RateLimit-Limit / -Remaining / -Reset names (documented in the OpenAPI document).
+    enableDraftSpec: true,
     store: databaseStore(app.db),
     errorResponseBuilder: (_request, context) =>
       new ApiError('RATE_LIMITED', `Too many attempts from this address; retry in ${context.after}`),

@@ -202,7 +202,12 @@ export class MailSender {
       now + this.#options.claimMs,
       this.#options.batchSize,
     )
-    for (const row of rows) await this.#deliver(row, claimId)
+    for (const row of rows) {
+      await this.#deliver(row, claimId)
+      // SQLite answers synchronously, so without this a whole batch would run in one turn of the
+      // event loop and hold up every request meanwhile.
+      await new Promise<void>((resolve) => setImmediate(resolve))
+    }
     return rows.length
   }
 

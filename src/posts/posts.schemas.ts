@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import type { PostRow } from '../db/tables.js'
-import { Id, isoTime, Nullable, Timestamp } from '../http/envelope.js'
+import { Id, isoTime, Links, Nullable, Timestamp } from '../http/envelope.js'
 import { postLinks } from '../http/links.js'
 import { singleLineProblem } from '../http/text.js'
 import { PageQuery } from '../http/pagination.js'
@@ -12,23 +12,26 @@ export const Visibility = Type.Enum(['public', 'private'], {
   description: 'public: anyone can read it; private: only its author',
 })
 
-const Links = Type.Record(Type.String(), Type.String(), {
-  description:
-    'Absolute paths to related resources (self, attachments, comments, cover); follow, never build',
-})
+const PostLinks = Links(
+  'Absolute paths to related resources (self, attachments, comments, cover); follow, never build',
+)
 
 export const PostSchema = Type.Object({
   id: Id,
   user_id: Id,
-  title: Type.String(),
-  body: Type.String(),
+  title: Type.String({ maxLength: TITLE_MAX_LENGTH }),
+  body: Type.String({ maxLength: BODY_MAX_LENGTH }),
   visibility: Visibility,
   cover_attachment_id: Nullable(
-    Type.String({ format: 'uuid', description: 'Set by POST …/attachments/{aid}/select; null when none' }),
+    Type.String({
+      format: 'uuid',
+      maxLength: 36,
+      description: 'Set by POST …/attachments/{aid}/select; null when none',
+    }),
   ),
   created_at: Timestamp,
   updated_at: Timestamp,
-  links: Links,
+  links: PostLinks,
 })
 export type Post = Static<typeof PostSchema>
 

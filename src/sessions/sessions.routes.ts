@@ -23,10 +23,15 @@ import {
   insertSession,
   listUserSessions,
 } from './sessions.queries.js'
-import { LoginBody, NewSessionSchema, SessionSchema, sessionFromRow } from './sessions.schemas.js'
+import {
+  LoginBody,
+  NewSessionSchema,
+  SessionSchema,
+  sessionFromRow,
+  USER_AGENT_MAX_LENGTH,
+} from './sessions.schemas.js'
 import { hashToken, newSessionToken } from './tokens.js'
 
-const USER_AGENT_MAX_LENGTH = 512
 // Longer than any password registration accepts (256 code points are at most 1 KiB of UTF-16);
 // refused before hashing so a huge body cannot buy a long argon2 run.
 const LOGIN_PASSWORD_MAX_LENGTH = 1024

@@ -1,12 +1,18 @@
 import { Type, type Static } from 'typebox'
 import type { SessionRow } from '../db/tables.js'
-import { Id, isoTime, Nullable, Timestamp } from '../http/envelope.js'
+import { Id, isoTime, Links, Nullable, Timestamp } from '../http/envelope.js'
 import { sessionLinks } from '../http/links.js'
+
+/** Longest `User-Agent` kept with a session; longer ones are cut. */
+export const USER_AGENT_MAX_LENGTH = 512
+/** Raw login fields, capped before any normalisation or hashing (see PASSWORD_INPUT_MAX_LENGTH). */
+const EMAIL_INPUT_MAX_LENGTH = 1024
+const PASSWORD_INPUT_MAX_LENGTH = 1024
 
 const Metadata = Type.Object(
   {
-    user_agent: Nullable(Type.String()),
-    ip: Nullable(Type.String({ description: 'Client address (honours TRUST_PROXY)' })),
+    user_agent: Nullable(Type.String({ maxLength: USER_AGENT_MAX_LENGTH })),
+    ip: Nullable(Type.String({ maxLength: 45, description: 'Client address (honours TRUST_PROXY)' })),
   },
   { description: 'Gathered when the session was created' },
 )
@@ -18,7 +24,7 @@ export const SessionSchema = Type.Object({
   expires_at: Timestamp,
   current: Type.Boolean({ description: 'True for the session making this request' }),
   metadata: Metadata,
-  links: Type.Record(Type.String(), Type.String()),
+  links: Links(),
 })
 export type Session = Static<typeof SessionSchema>
 
@@ -27,14 +33,15 @@ export const NewSessionSchema = Type.Object({
   ...SessionSchema.properties,
   token: Type.String({
     format: 'uuid',
+    maxLength: 36,
     description: 'Send as `Authorization: Bearer <token>`; never shown again',
   }),
 })
 
 export const LoginBody = Type.Object(
   {
-    email: Type.String(),
-    password: Type.String(),
+    email: Type.String({ maxLength: EMAIL_INPUT_MAX_LENGTH }),
+    password: Type.String({ maxLength: PASSWORD_INPUT_MAX_LENGTH }),
     totp_code: Type.Optional(
       Type.String({
         maxLength: 100,

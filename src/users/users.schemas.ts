@@ -1,17 +1,24 @@
 import { Type, type Static } from 'typebox'
-import { Id, Nullable, Timestamp } from '../http/envelope.js'
+import { Id, Links, Nullable, Timestamp } from '../http/envelope.js'
 import { SessionSchema } from '../sessions/sessions.schemas.js'
+import { MAX_PAGE_SIZE } from '../http/pagination.js'
 import { PostSchema } from '../posts/posts.schemas.js'
 
 export const DISPLAY_NAME_MAX_LENGTH = 100
 export const PREFERENCES_MAX_BYTES = 16 * 1024
 
-const Links = Type.Record(Type.String(), Type.String(), { description: 'Related URLs; follow, never build' })
+/**
+ * Longest raw password field accepted, in UTF-16 units: checked before NFKC normalisation, which can
+ * expand text 18-fold, and far above what can normalise to PASSWORD_MAX_LENGTH code points.
+ */
+export const PASSWORD_INPUT_MAX_LENGTH = 1024
+/** Longest raw email field accepted; the address itself is held to 254 characters after trimming. */
+const EMAIL_INPUT_MAX_LENGTH = 1024
 
 export const UserSchema = Type.Object({
   id: Id,
-  email: Type.String({ format: 'email', description: 'Lower-cased at registration' }),
-  display_name: Nullable(Type.String()),
+  email: Type.String({ format: 'email', maxLength: 254, description: 'Lower-cased at registration' }),
+  display_name: Nullable(Type.String({ maxLength: DISPLAY_NAME_MAX_LENGTH })),
   preferences: Type.Record(Type.String(), Type.Unknown(), {
     description: 'Free-form JSON object of the user’s own settings (at most 16 KiB)',
   }),
@@ -21,27 +28,40 @@ export const UserSchema = Type.Object({
   totp_enabled: Type.Boolean({ description: 'True while two-factor sign-in (TOTP) is on' }),
   created_at: Timestamp,
   updated_at: Timestamp,
-  links: Links,
+  links: Links(),
 })
 export type User = Static<typeof UserSchema>
 
 /** `GET /v1/me`, optionally with the first page of the caller's sessions and posts embedded. */
 export const MeSchema = Type.Object({
   ...UserSchema.properties,
-  sessions: Type.Optional(Type.Array(SessionSchema, { description: 'First page; with include=sessions' })),
-  posts: Type.Optional(Type.Array(PostSchema, { description: 'First page; with include=posts' })),
+  sessions: Type.Optional(
+    Type.Array(SessionSchema, { maxItems: MAX_PAGE_SIZE, description: 'First page; with include=sessions' }),
+  ),
+  posts: Type.Optional(
+    Type.Array(PostSchema, { maxItems: MAX_PAGE_SIZE, description: 'First page; with include=posts' }),
+  ),
 })
 
 export const RegisterBody = Type.Object(
   {
-    email: Type.String({ description: 'A valid address, unique regardless of case' }),
+    email: Type.String({
+      maxLength: EMAIL_INPUT_MAX_LENGTH,
+      description: 'A valid address, unique regardless of case',
+    }),
     password: Type.String({
+      maxLength: PASSWORD_INPUT_MAX_LENGTH,
       description:
         'At least PASSWORD_MIN_LENGTH (default 10) and at most 256 Unicode characters after NFKC normalisation; ' +
         'not a common password, not trivially guessable, not the email. No composition rules.',
     }),
     display_name: Type.Optional(
-      Nullable(Type.String({ description: `1–${DISPLAY_NAME_MAX_LENGTH} characters` })),
+      Nullable(
+        Type.String({
+          maxLength: DISPLAY_NAME_MAX_LENGTH * 4,
+          description: `1–${DISPLAY_NAME_MAX_LENGTH} characters`,
+        }),
+      ),
     ),
   },
   { additionalProperties: false },
@@ -73,15 +93,23 @@ export type UpdateMeBody = Static<typeof UpdateMeBody>
 
 export const ChangePasswordBody = Type.Object(
   {
-    current_password: Type.String(),
-    new_password: Type.String({ description: 'Same rules as at registration' }),
+    current_password: Type.String({ maxLength: PASSWORD_INPUT_MAX_LENGTH }),
+    new_password: Type.String({
+      maxLength: PASSWORD_INPUT_MAX_LENGTH,
+      description: 'Same rules as at registration',
+    }),
   },
   { additionalProperties: false },
 )
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>
 
 export const DeleteMeBody = Type.Object(
-  { password: Type.String({ description: 'The account password, to confirm' }) },
+  {
+    password: Type.String({
+      maxLength: PASSWORD_INPUT_MAX_LENGTH,
+      description: 'The account password, to confirm',
+    }),
+  },
   { additionalProperties: false },
 )
 export type DeleteMeBody = Static<typeof DeleteMeBody>

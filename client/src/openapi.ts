@@ -1600,7 +1600,7 @@ export interface paths {
           limit?: number
           /** @description The `next_page_token` of the previous page (opaque) */
           pagetoken?: string
-          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          /** @description Offset into the results (0-based), at most 20,000; to go deeper, follow `next_page_token`. Cannot be combined with `pagetoken` */
           from?: number
         }
         header?: never
@@ -4888,7 +4888,7 @@ export interface paths {
           limit?: number
           /** @description The `next_page_token` of the previous page (opaque) */
           pagetoken?: string
-          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          /** @description Offset into the results (0-based), at most 20,000; to go deeper, follow `next_page_token`. Cannot be combined with `pagetoken` */
           from?: number
           /** @description Only this author’s posts (a user ID; malformed → 400, unknown → empty list). Your own ID lists your private posts too. */
           user?: string
@@ -5414,7 +5414,7 @@ export interface paths {
           limit?: number
           /** @description The `next_page_token` of the previous page (opaque) */
           pagetoken?: string
-          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          /** @description Offset into the results (0-based), at most 20,000; to go deeper, follow `next_page_token`. Cannot be combined with `pagetoken` */
           from?: number
         }
         header?: never
@@ -6833,7 +6833,7 @@ export interface paths {
           limit?: number
           /** @description The `next_page_token` of the previous page (opaque) */
           pagetoken?: string
-          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          /** @description Offset into the results (0-based), at most 20,000; to go deeper, follow `next_page_token`. Cannot be combined with `pagetoken` */
           from?: number
         }
         header?: never
@@ -8848,7 +8848,7 @@ export interface paths {
           limit?: number
           /** @description The `next_page_token` of the previous page (opaque) */
           pagetoken?: string
-          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          /** @description Offset into the results (0-based), at most 20,000; to go deeper, follow `next_page_token`. Cannot be combined with `pagetoken` */
           from?: number
         }
         header?: never
@@ -9409,7 +9409,7 @@ export interface paths {
           limit?: number
           /** @description The `next_page_token` of the previous page (opaque) */
           pagetoken?: string
-          /** @description Offset into the results (0-based); cannot be combined with `pagetoken` */
+          /** @description Offset into the results (0-based), at most 20,000; to go deeper, follow `next_page_token`. Cannot be combined with `pagetoken` */
           from?: number
         }
         header?: never

@@ -30,7 +30,9 @@ function open(t: TestContext, url: string): Db {
 /** The current RFC 6238 code (HMAC-SHA-1, 30 s, 6 digits) for a base32 secret, to confirm a TOTP enrolment. */
 function totpCode(secretBase32: string): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-  const bits = [...secretBase32.replace(/=+$/, '')]
+  const bits = secretBase32
+    .replace(/=+$/, '')
+    .split('')
     .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
     .join('')
   const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)))

@@ -1042,7 +1042,7 @@ export interface paths {
           'application/json': {
             /** @description null clears it */
             display_name?: string | null
-            /** @description Merged key by key into the stored preferences; a null value removes that key */
+            /** @description Merged key by key into the stored preferences; a null value removes that key; at most 32 levels deep */
             preferences?: {
               [key: string]: unknown
             }
@@ -1840,7 +1840,7 @@ export interface paths {
     put?: never
     /**
      * Log in
-     * @description Creates a session and returns its token in clear, this once; only its SHA-256 is stored. A wrong email and a wrong password give the same 401. Failed attempts are limited per account (LOGIN_FAILURE_LIMIT) and attempts per client address (AUTH_IP_LIMIT): 429 with Retry-After. With two-factor sign-in on, a correct password without `totp_code` or `recovery_code` gives 401 TOTP_REQUIRED, and a wrong or reused code 401 UNAUTHENTICATED (counted as a failed login). With REQUIRE_VERIFIED_EMAIL=true, an account whose address is not verified gets 403 EMAIL_NOT_VERIFIED after a correct password, and a new verification mail.
+     * @description Creates a session and returns its token in clear, this once; only its SHA-256 is stored. A wrong email and a wrong password give the same 401. Password attempts are counted per email and client address (LOGIN_FAILURE_LIMIT) and per email (LOGIN_FAILURE_EMAIL_LIMIT), a success resets both, and all attempts per client address (AUTH_IP_LIMIT): 429 with Retry-After. A login that races a password change or the account’s deletion answers 401. With two-factor sign-in on, a correct password without `totp_code` or `recovery_code` gives 401 TOTP_REQUIRED, and a wrong or reused code 401 UNAUTHENTICATED (counted as a failed login). With REQUIRE_VERIFIED_EMAIL=true, an account whose address is not verified gets 403 EMAIL_NOT_VERIFIED after a correct password, and a new verification mail.
      */
     post: {
       parameters: {

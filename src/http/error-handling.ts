@@ -199,13 +199,15 @@ export function clientErrorHandler(
     message = 'Request took too long to arrive'
   }
   const body = JSON.stringify(errorBody(code, message))
+  // A response to HEAD never has a body (RFC 9110 9.3.2); a client would read one as a second response.
+  const isHead = Buffer.isBuffer(error.rawPacket) && error.rawPacket.toString('latin1', 0, 5) === 'HEAD '
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         `X-Request-Id: ${randomUUID()}\r\n` +
-        `Connection: close\r\n\r\n${body}`,
+        `Connection: close\r\n\r\n${isHead ? '' : body}`,
     )
   }
   socket.destroy()

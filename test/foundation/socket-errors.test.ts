@@ -109,6 +109,13 @@ describe('errors below Fastify, over a real socket', () => {
       )
     })
 
+    it('a HEAD whose URL is longer than Node’s header limit answers 414 with no body', async (t) => {
+      const port = await listen(t)
+      const response = await rawExchange(port, [`HEAD /v1/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`])
+      assert.equal(response.status, 414)
+      assert.equal(response.body, '')
+    })
+
     it('headers larger than Node’s limit answer 431 HEADERS_TOO_LARGE', async (t) => {
       const port = await listen(t)
       const big = 'b'.repeat(20_000)

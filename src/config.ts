@@ -61,12 +61,6 @@ export interface Config {
   passwordBreachCheck: 'off' | 'hibp'
   /** The range API's base URL; the 5-character SHA-1 prefix is appended. */
   passwordBreachCheckUrl: string
-  /** Total attachment bytes one user may store; 413 beyond. */
-  userStorageMaxBytes: number
-  /** Posts one user may create per window; 429 beyond. */
-  postsPerUser: RateLimitConfig
-  /** Comments one user may create per window; 429 beyond. */
-  commentsPerUser: RateLimitConfig
   mail: MailConfig
   /** The sender of every mail, e.g. `Quire <no-reply@example.com>`. */
   mailFrom: string
@@ -246,8 +240,9 @@ function isTrustedProxyEntry(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
 }
 
-function readBreachCheckUrl(env: Env): string {
-  const text = readString(env, 'PASSWORD_BREACH_CHECK_URL', 'https://api.pwnedpasswords.com/range/')
+/** An http(s) URL without query or fragment (a base that paths are appended to). */
+function readBaseUrl(env: Env, name: string, fallback: string, example: string): string {
+  const text = readString(env, name, fallback)
   let parsed: URL | undefined
   try {
     parsed = new URL(text)
@@ -260,12 +255,18 @@ function readBreachCheckUrl(env: Env): string {
     parsed.search !== '' ||
     parsed.hash !== ''
   ) {
-    throw new ConfigError(
-      'PASSWORD_BREACH_CHECK_URL',
-      'an http(s) URL without query, such as https://api.pwnedpasswords.com/range/',
-      text,
-    )
+    throw new ConfigError(name, `an http(s) URL without query or fragment, such as ${example}`, text)
   }
+  return text
+}
+
+function readBreachCheckUrl(env: Env): string {
+  const text = readBaseUrl(
+    env,
+    'PASSWORD_BREACH_CHECK_URL',
+    'https://api.pwnedpasswords.com/range/',
+    'https://api.pwnedpasswords.com/range/',
+  )
   return text.endsWith('/') ? text : `${text}/`
 }
 
@@ -341,26 +342,7 @@ function readMailFrom(env: Env): string {
 }
 
 function readAppUrl(env: Env): string {
-  const text = readString(env, 'APP_URL', 'http://localhost:3000')
-  let parsed: URL | undefined
-  try {
-    parsed = new URL(text)
-  } catch {
-    parsed = undefined
-  }
-  if (
-    !parsed ||
-    !['http:', 'https:'].includes(parsed.protocol) ||
-    parsed.search !== '' ||
-    parsed.hash !== ''
-  ) {
-    throw new ConfigError(
-      'APP_URL',
-      'an http(s) URL without query or fragment, such as https://app.example.com',
-      text,
-    )
-  }
-  return text.replace(/\/+$/, '')
+  return readBaseUrl(env, 'APP_URL', 'http://localhost:3000', 'https://app.example.com').replace(/\/+$/, '')
 }
 
 function readSecretKey(env: Env): Buffer | null {
@@ -441,15 +423,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     authAttemptsPerIp: readRateLimit(env, 'AUTH_IP_LIMIT', '100/1m'),
     passwordBreachCheck: breachCheck,
     passwordBreachCheckUrl: readBreachCheckUrl(env),
-    userStorageMaxBytes: readInteger(
-      env,
-      'USER_STORAGE_MAX_BYTES',
-      1024 * 1024 * 1024,
-      1,
-      Number.MAX_SAFE_INTEGER,
-    ),
-    postsPerUser: readRateLimit(env, 'USER_POST_LIMIT', '100/1m'),
-    commentsPerUser: readRateLimit(env, 'USER_COMMENT_LIMIT', '100/1m'),
     mail: readMail(env),
     mailFrom: readMailFrom(env),
     appUrl: readAppUrl(env),

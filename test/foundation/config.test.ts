@@ -48,9 +48,6 @@ describe('configuration', () => {
       assert.deepEqual(config.loginAttemptsPerEmail, { max: 100, windowMs: HOUR })
       assert.equal(config.passwordBreachCheck, 'off')
       assert.equal(config.passwordBreachCheckUrl, 'https://api.pwnedpasswords.com/range/')
-      assert.equal(config.userStorageMaxBytes, 1024 * 1024 * 1024)
-      assert.deepEqual(config.postsPerUser, { max: 100, windowMs: MINUTE })
-      assert.deepEqual(config.commentsPerUser, { max: 100, windowMs: MINUTE })
       assert.deepEqual(config.authAttemptsPerIp, { max: 100, windowMs: MINUTE })
       assert.equal(config.shutdownDrainMs, 0)
       assert.equal(config.headersTimeoutMs, 30 * SECOND)
@@ -246,15 +243,9 @@ describe('configuration', () => {
       assert.deepEqual(config.authAttemptsPerIp, { max: 1000, windowMs: 30 * SECOND })
     })
 
-    it('LOGIN_FAILURE_EMAIL_LIMIT, USER_POST_LIMIT and USER_COMMENT_LIMIT accept a count per duration', () => {
-      const config = loadConfig({
-        LOGIN_FAILURE_EMAIL_LIMIT: '50/2h',
-        USER_POST_LIMIT: '5/10s',
-        USER_COMMENT_LIMIT: '7/1m',
-      })
+    it('LOGIN_FAILURE_EMAIL_LIMIT accepts a count per duration', () => {
+      const config = loadConfig({ LOGIN_FAILURE_EMAIL_LIMIT: '50/2h' })
       assert.deepEqual(config.loginAttemptsPerEmail, { max: 50, windowMs: 2 * HOUR })
-      assert.deepEqual(config.postsPerUser, { max: 5, windowMs: 10 * SECOND })
-      assert.deepEqual(config.commentsPerUser, { max: 7, windowMs: MINUTE })
     })
 
     it('PASSWORD_BREACH_CHECK takes off or hibp, and its URL gets a trailing slash', () => {
@@ -264,10 +255,6 @@ describe('configuration', () => {
       })
       assert.equal(config.passwordBreachCheck, 'hibp')
       assert.equal(config.passwordBreachCheckUrl, 'http://127.0.0.1:8080/range/')
-    })
-
-    it('USER_STORAGE_MAX_BYTES takes a byte count', () => {
-      assert.equal(loadConfig({ USER_STORAGE_MAX_BYTES: '5000' }).userStorageMaxBytes, 5000)
     })
 
     it('mail, account-recovery and two-factor settings have the documented defaults', () => {
@@ -364,9 +351,6 @@ describe('configuration', () => {
       LOGIN_FAILURE_EMAIL_LIMIT: ['100', '0/1h', '100/never'],
       PASSWORD_BREACH_CHECK: ['on', 'true', 'pwned'],
       PASSWORD_BREACH_CHECK_URL: ['api.pwnedpasswords.com', 'ftp://example.com/', 'https://x.example/?q=1'],
-      USER_STORAGE_MAX_BYTES: ['0', '1GB', '-5'],
-      USER_POST_LIMIT: ['10', '0/1m', 'many/1m'],
-      USER_COMMENT_LIMIT: ['10', '0/1m', '5/ever'],
       HEADERS_TIMEOUT: ['0', 'soon', '-1s', '121s'],
       REQUEST_TIMEOUT: ['0', 'later', '1.5m', '5x'],
       DATABASE_POOL_MAX: ['0', '1001', 'ten', '-1'],

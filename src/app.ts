@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import cors from '@fastify/cors'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { DestinationStream } from 'pino'
 import { attachmentsRoutes } from './attachments/attachments.routes.js'
 import { commentsRoutes } from './comments/comments.routes.js'
@@ -19,11 +18,11 @@ import {
   trackRouteMethods,
 } from './http/error-handling.js'
 import { authentication } from './http/auth.js'
+import { corsHandler } from './http/cors.js'
 import { strictJsonBodies } from './http/json-body.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
 import { createValidatorCompiler } from './http/validation.js'
 import { API_PREFIX } from './http/prefix.js'
-import { isUuid } from './ids.js'
 import { lazyChildLogger, loggerOptions } from './logging.js'
 import { MailSender, type SenderOptions } from './mail/outbox.js'
 import { createMailTransport } from './mail/transport.js'
@@ -66,27 +65,6 @@ export interface AppOptions {
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/
-const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
-const CORS_ALLOWED_HEADERS = [
-  'Authorization',
-  'Content-Type',
-  'If-None-Match',
-  'If-Match',
-  'Range',
-  'X-Request-Id',
-]
-const CORS_EXPOSED_HEADERS = [
-  'X-Request-Id',
-  'Retry-After',
-  'RateLimit-Limit',
-  'RateLimit-Remaining',
-  'RateLimit-Reset',
-  'ETag',
-  'Location',
-  'Content-Disposition',
-  'Content-Range',
-]
-
 /** Echoes a well-formed incoming X-Request-Id; anything else gets a fresh UUID. */
 function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
   const incoming = request.headers['x-request-id']
@@ -96,7 +74,18 @@ function requestId(request: { headers: Record<string, string | string[] | undefi
 /** `/api/v1…` is the same API as `/v1…` (the seed's two addressing forms); everything else is unchanged. */
 function rewriteUrl(request: { url?: string }): string {
   const url = request.url ?? '/'
-  return /^\/api\/v1(?=[/?]|$)/.test(url) ? url.slice('/api'.length) : url
+  return url.startsWith('/api/') && /^\/api\/v1(?=[/?]|$)/.test(url) ? url.slice('/api'.length) : url
+}
+
+/**
+ * Headers every response carries, set before anything can fail: its request ID, no MIME sniffing,
+ * and no caching unless a route says otherwise (conditional reads and the docs set their own).
+ */
+function setCommonHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  void reply
+    .header('x-request-id', request.id)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
 }
 
 /**
@@ -111,7 +100,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     childLoggerFactory: lazyChildLogger,
     genReqId: requestId,
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // Fastify's "incoming request" and "request completed" lines are info; above it they are skipped
+    // before any work.
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      disableRequestLogging: !['trace', 'debug', 'info'].includes(config.logLevel),
+    }),
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -136,8 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => {
-      // Raised before any hook runs, so the request id header is not set yet.
-      void reply.header('x-request-id', request.id)
+      // Raised before any hook runs, so the common headers are not set yet.
+      setCommonHeaders(request, reply)
       handleError(error, request, reply)
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -187,53 +181,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   app.decorate('lifecycle', { draining: false })
 
-  // Hooks on every request take callbacks rather than promises: the same work without a promise and
-  // a microtask turn each.
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id)
-    done()
-  })
   // Once closing, a response still in flight ends its connection, so shutdown does not wait out an
   // idle keep-alive client (Fastify does this only for requests that start after closing).
   let closing = false
   app.addHook('preClose', async () => {
     closing = true
   })
-  // UUIDs are case-insensitive (RFC 9562) and stored in lower case, so path IDs are compared that way.
-  app.addHook('preValidation', (request, _reply, done) => {
-    const params = request.params as Record<string, unknown> | undefined
-    if (params) {
-      for (const name in params) {
-        const value = params[name]
-        if (typeof value === 'string' && isUuid(value)) params[name] = value.toLowerCase()
-      }
-    }
-    done()
-  })
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    void reply.header('x-content-type-options', 'nosniff')
-    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store')
-    if (closing) void reply.header('connection', 'close')
-    done(null, payload)
-  })
-
-  await app.register(cors, {
-    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
-    methods: CORS_METHODS,
-    allowedHeaders: CORS_ALLOWED_HEADERS,
-    exposedHeaders: CORS_EXPOSED_HEADERS,
-    credentials: false, // tokens travel in headers, never cookies
-    maxAge: 600,
-    strictPreflight: false,
-  })
-  // After CORS, so a browser can read this error too.
-  app.addHook('onRequest', (request, _reply, done) => {
+  // One hook for what every request needs before routing: a callback, not a promise, and prepared
+  // values only (it runs on every request).
+  const cors = corsHandler(config.corsOrigins)
+  app.addHook('onRequest', (request, reply, done) => {
+    setCommonHeaders(request, reply)
+    if (cors(request, reply)) return // a preflight, answered
+    // After CORS, so a browser can read this error too.
     if (request.url.length > MAX_URL_LENGTH) {
       done(new ApiError('URI_TOO_LONG', `Request URL is longer than ${MAX_URL_LENGTH} characters`))
       return
     }
     done()
   })
+  // Every OPTIONS request is a preflight, answered by the hook above; this route only lets it be routed.
+  app.options('*', { schema: { hide: true } }, (_request, reply) => reply.code(204).send())
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close')
+    done(null, payload)
+  })
+
   await app.register(openApiGenerator)
   await app.register(rateLimitPlugin)
 

@@ -16,7 +16,14 @@ export interface PostgresConfig {
 }
 
 /** Where the data lives: an embedded SQLite file, or a PostgreSQL server shared by several instances. */
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | PostgresConfig
+/** SQLite: the file, and how long a write waits for another process's lock (default 1 s). */
+export interface SqliteConfig {
+  kind: 'sqlite'
+  path: string
+  busyTimeoutMs?: number
+}
+
+export type DatabaseConfig = SqliteConfig | PostgresConfig
 
 /** The pool settings a PostgreSQL configuration gets when the environment does not set them. */
 export const POSTGRES_POOL_DEFAULTS = {
@@ -181,6 +188,7 @@ function readDatabase(env: Env): DatabaseConfig {
   const poolMax = readInteger(env, 'DATABASE_POOL_MAX', POSTGRES_POOL_DEFAULTS.poolMax, 1, 1000)
   const statementTimeoutMs = readDuration(env, 'DATABASE_STATEMENT_TIMEOUT', '5s', 0)
   const connectTimeoutMs = readDuration(env, 'DATABASE_CONNECT_TIMEOUT', '2s', 1)
+  const busyTimeoutMs = readDuration(env, 'DATABASE_BUSY_TIMEOUT', '1s', 0)
   const migrationText = readString(env, 'DATABASE_MIGRATION_URL', '')
   const migrationUrl = migrationText === '' ? null : readPostgresUrl('DATABASE_MIGRATION_URL', migrationText)
   if (migrationUrl === undefined) {
@@ -196,7 +204,11 @@ function readDatabase(env: Env): DatabaseConfig {
     if (migrationUrl !== null) {
       throw new ConfigError('DATABASE_MIGRATION_URL', 'unset when DATABASE_URL is SQLite', 'postgres://…')
     }
-    return { kind: 'sqlite', path: path === ':memory:' || isAbsolute(path) ? path : resolve(path) }
+    return {
+      kind: 'sqlite',
+      path: path === ':memory:' || isAbsolute(path) ? path : resolve(path),
+      busyTimeoutMs,
+    }
   }
   const url = readPostgresUrl('DATABASE_URL', text)
   if (url !== undefined) {

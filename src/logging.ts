@@ -69,7 +69,6 @@ export function loggerOptions(level: LogLevel, stream?: DestinationStream): Fast
   }
 }
 
-const LEVEL_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
 // pino's numeric levels: a method logs when its level is at least the logger's.
 const LEVEL_VALUES: Record<string, number> = {
   trace: 10,
@@ -80,31 +79,77 @@ const LEVEL_VALUES: Record<string, number> = {
   fatal: 60,
 }
 
-function enabled(logger: FastifyBaseLogger, level: string): boolean {
+/** True when `logger` writes lines at `level`. */
+export function logsAt(logger: FastifyBaseLogger, level: string): boolean {
   return (LEVEL_VALUES[level] ?? 0) >= (LEVEL_VALUES[logger.level] ?? Infinity)
 }
 
+type LevelMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+
 /**
- * Fastify's per-request logger, made lazily: pino's `child()` (bindings, serializers, redaction) runs
- * only when the request actually logs a line at an enabled level. At `LOG_LEVEL=warn` most requests
- * never log, so they never pay for it; the lines that are written still carry their `request_id`.
+ * A request's logger that becomes pino's `child()` (bindings, serializers, redaction) only when a line
+ * is written at an enabled level. Made for every request, so it is one small object whose methods live
+ * on the prototype: at `LOG_LEVEL=warn` most requests never log and never pay for the child.
+ */
+class RequestLogger {
+  #parent: FastifyBaseLogger
+  #bindings: Bindings
+  #options: ChildLoggerOptions
+  #child: FastifyBaseLogger | undefined
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent
+    this.#bindings = bindings
+    this.#options = options
+  }
+
+  get level(): string {
+    return this.#parent.level
+  }
+
+  #write(level: LevelMethod, args: Parameters<LogFn>): void {
+    if (!logsAt(this.#parent, level)) return
+    this.#child ??= this.#parent.child(this.#bindings, this.#options)
+    this.#child[level](...args)
+  }
+
+  fatal(...args: Parameters<LogFn>): void {
+    this.#write('fatal', args)
+  }
+  error(...args: Parameters<LogFn>): void {
+    this.#write('error', args)
+  }
+  warn(...args: Parameters<LogFn>): void {
+    this.#write('warn', args)
+  }
+  info(...args: Parameters<LogFn>): void {
+    this.#write('info', args)
+  }
+  debug(...args: Parameters<LogFn>): void {
+    this.#write('debug', args)
+  }
+  trace(...args: Parameters<LogFn>): void {
+    this.#write('trace', args)
+  }
+  silent(): void {
+    // pino's silent level writes nothing
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    this.#child ??= this.#parent.child(this.#bindings, this.#options)
+    return this.#child.child(bindings, options)
+  }
+}
+
+/**
+ * Fastify's per-request logger factory: at `info` and below every request logs (Fastify's request
+ * lines), so it gets pino's child at once; above, a lazy one (see RequestLogger).
  */
 export function lazyChildLogger(
   logger: FastifyBaseLogger,
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  if (enabled(logger, 'info')) return logger.child(bindings, options)
-  let child: FastifyBaseLogger | undefined
-  const real = (): FastifyBaseLogger => (child ??= logger.child(bindings, options))
-  const lazy = Object.create(logger) as FastifyBaseLogger
-  for (const level of LEVEL_METHODS) {
-    if (enabled(logger, level)) {
-      lazy[level] = (...args: Parameters<LogFn>) => {
-        real()[level](...args)
-      }
-    }
-  }
-  lazy.child = (childBindings, childOptions) => real().child(childBindings, childOptions)
-  return lazy
+  if (logsAt(logger, 'info')) return logger.child(bindings, options)
+  return new RequestLogger(logger, bindings, options)
 }

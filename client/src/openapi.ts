@@ -180,9 +180,11 @@ export interface paths {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 updated_at: string
-                /** @description Related URLs; follow, never build */
+                /** @description Absolute paths: self, the caller’s sessions and posts; follow, never build */
                 links: {
-                  [key: string]: string
+                  self: string
+                  sessions: string
+                  posts: string
                 }
               }
             }
@@ -522,9 +524,11 @@ export interface paths {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 updated_at: string
-                /** @description Related URLs; follow, never build */
+                /** @description Absolute paths: self, the caller’s sessions and posts; follow, never build */
                 links: {
-                  [key: string]: string
+                  self: string
+                  sessions: string
+                  posts: string
                 }
                 /** @description First page; with include=sessions */
                 sessions?: {
@@ -556,9 +560,9 @@ export interface paths {
                     /** @description Client address (honours TRUST_PROXY) */
                     ip: string | null
                   }
-                  /** @description Related URLs; follow, never build */
+                  /** @description Absolute path of the session itself */
                   links: {
-                    [key: string]: string
+                    self: string
                   }
                 }[]
                 /** @description First page; with include=posts */
@@ -595,9 +599,13 @@ export interface paths {
                    * @description ISO 8601 UTC with milliseconds
                    */
                   updated_at: string
-                  /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                  /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                   links: {
-                    [key: string]: string
+                    self: string
+                    attachments: string
+                    comments: string
+                    author_posts: string
+                    cover?: string
                   }
                 }[]
               }
@@ -1087,9 +1095,11 @@ export interface paths {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 updated_at: string
-                /** @description Related URLs; follow, never build */
+                /** @description Absolute paths: self, the caller’s sessions and posts; follow, never build */
                 links: {
-                  [key: string]: string
+                  self: string
+                  sessions: string
+                  posts: string
                 }
               }
             }
@@ -1365,9 +1375,11 @@ export interface paths {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 updated_at: string
-                /** @description Related URLs; follow, never build */
+                /** @description Absolute paths: self, the caller’s sessions and posts; follow, never build */
                 links: {
-                  [key: string]: string
+                  self: string
+                  sessions: string
+                  posts: string
                 }
               }
             }
@@ -1645,9 +1657,9 @@ export interface paths {
                   /** @description Client address (honours TRUST_PROXY) */
                   ip: string | null
                 }
-                /** @description Related URLs; follow, never build */
+                /** @description Absolute path of the session itself */
                 links: {
-                  [key: string]: string
+                  self: string
                 }
               }[]
               /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
@@ -1906,9 +1918,9 @@ export interface paths {
                   /** @description Client address (honours TRUST_PROXY) */
                   ip: string | null
                 }
-                /** @description Related URLs; follow, never build */
+                /** @description Absolute path of the session itself */
                 links: {
-                  [key: string]: string
+                  self: string
                 }
                 /**
                  * Format: uuid
@@ -4939,9 +4951,13 @@ export interface paths {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 updated_at: string
-                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
-                  [key: string]: string
+                  self: string
+                  attachments: string
+                  comments: string
+                  author_posts: string
+                  cover?: string
                 }
               }[]
               /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
@@ -5200,9 +5216,13 @@ export interface paths {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 updated_at: string
-                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
-                  [key: string]: string
+                  self: string
+                  attachments: string
+                  comments: string
+                  author_posts: string
+                  cover?: string
                 }
               }
             }
@@ -5463,9 +5483,13 @@ export interface paths {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 updated_at: string
-                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
-                  [key: string]: string
+                  self: string
+                  attachments: string
+                  comments: string
+                  author_posts: string
+                  cover?: string
                 }
               }[]
               /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
@@ -5726,9 +5750,13 @@ export interface paths {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 updated_at: string
-                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
-                  [key: string]: string
+                  self: string
+                  attachments: string
+                  comments: string
+                  author_posts: string
+                  cover?: string
                 }
               }
             }
@@ -5994,9 +6022,13 @@ export interface paths {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 updated_at: string
-                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
-                  [key: string]: string
+                  self: string
+                  attachments: string
+                  comments: string
+                  author_posts: string
+                  cover?: string
                 }
               }
             }
@@ -6563,9 +6595,13 @@ export interface paths {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 updated_at: string
-                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
-                  [key: string]: string
+                  self: string
+                  attachments: string
+                  comments: string
+                  author_posts: string
+                  cover?: string
                 }
               }
             }
@@ -6886,7 +6922,12 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
                 links: {
-                  [key: string]: string
+                  self: string
+                  content: string
+                  comments: string
+                  select: string
+                  edit: string
+                  post: string
                 }
               }[]
               /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
@@ -7168,7 +7209,12 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
                 links: {
-                  [key: string]: string
+                  self: string
+                  content: string
+                  comments: string
+                  select: string
+                  edit: string
+                  post: string
                 }
               }
             }
@@ -7468,7 +7514,12 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
                 links: {
-                  [key: string]: string
+                  self: string
+                  content: string
+                  comments: string
+                  select: string
+                  edit: string
+                  post: string
                 }
               }
             }
@@ -8022,9 +8073,13 @@ export interface paths {
                  * @description ISO 8601 UTC with milliseconds
                  */
                 updated_at: string
-                /** @description Absolute paths to related resources (self, attachments, comments, cover); follow, never build */
+                /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
-                  [key: string]: string
+                  self: string
+                  attachments: string
+                  comments: string
+                  author_posts: string
+                  cover?: string
                 }
               }
             }
@@ -8580,7 +8635,12 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
                 links: {
-                  [key: string]: string
+                  self: string
+                  content: string
+                  comments: string
+                  select: string
+                  edit: string
+                  post: string
                 }
               }
             }
@@ -8901,7 +8961,9 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
-                  [key: string]: string
+                  self: string
+                  post: string
+                  attachment?: string
                 }
               }[]
               /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
@@ -9177,7 +9239,9 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
-                  [key: string]: string
+                  self: string
+                  post: string
+                  attachment?: string
                 }
               }
             }
@@ -9464,7 +9528,9 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
-                  [key: string]: string
+                  self: string
+                  post: string
+                  attachment?: string
                 }
               }[]
               /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
@@ -9742,7 +9808,9 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
-                  [key: string]: string
+                  self: string
+                  post: string
+                  attachment?: string
                 }
               }
             }
@@ -10020,7 +10088,9 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
-                  [key: string]: string
+                  self: string
+                  post: string
+                  attachment?: string
                 }
               }
             }
@@ -10280,7 +10350,9 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
-                  [key: string]: string
+                  self: string
+                  post: string
+                  attachment?: string
                 }
               }
             }
@@ -10841,7 +10913,9 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
-                  [key: string]: string
+                  self: string
+                  post: string
+                  attachment?: string
                 }
               }
             }

@@ -32,7 +32,10 @@ export const AttachmentSchema = Type.Object({
   }),
   created_at: Timestamp,
   updated_at: Timestamp,
-  links: Links('Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post'),
+  links: Links(
+    { required: ['self', 'content', 'comments', 'select', 'edit', 'post'] },
+    'Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post',
+  ),
 })
 export type Attachment = Static<typeof AttachmentSchema>
 

@@ -19,7 +19,10 @@ export const CommentSchema = Type.Object({
   body: Type.String({ maxLength: COMMENT_MAX_LENGTH }),
   created_at: Timestamp,
   updated_at: Timestamp,
-  links: Links('Absolute paths to the comment, its post and (if any) its attachment'),
+  links: Links(
+    { required: ['self', 'post'], optional: ['attachment'] },
+    'Absolute paths to the comment, its post and (if any) its attachment',
+  ),
 })
 export type Comment = Static<typeof CommentSchema>
 

@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely'
-import { dialectOf, type Db } from './database.js'
+import { dialectOf, executeCompiled, type Db } from './database.js'
 
 // Building and compiling a query with Kysely costs more than running it on SQLite. Every query
 // function therefore builds its SQL once per engine, with placeholders where the values go, and each
@@ -63,13 +63,13 @@ export function compiledQuery<V extends object, R>(
 
   return {
     async rows(db, values) {
-      return (await db.executeQuery(bind(db, values))).rows
+      return (await executeCompiled(db, bind(db, values))).rows
     },
     async first(db, values) {
-      return (await db.executeQuery(bind(db, values))).rows[0]
+      return (await executeCompiled(db, bind(db, values))).rows[0]
     },
     async changed(db, values) {
-      return Number((await db.executeQuery(bind(db, values))).numAffectedRows ?? 0n)
+      return Number((await executeCompiled(db, bind(db, values))).numAffectedRows ?? 0n)
     },
   }
 }

@@ -1,9 +1,17 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type ColumnDataType } from 'kysely'
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  type ColumnDataType,
+  type CompiledQuery,
+  type QueryResult,
+} from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig, PostgresConfig } from '../config.js'
+import { QuireSqliteDialect, QuireSqliteDriver } from './sqlite-driver.js'
 import type { Tables } from './tables.js'
 
 // This module is the only place that knows which database engine is underneath. Everything else
@@ -15,38 +23,24 @@ export type Db = Kysely<Tables>
 /** Which engine a Kysely instance talks to. */
 export type DialectName = 'sqlite' | 'postgres'
 
-const STATEMENT_CACHE_SIZE = 500
+/** How long a SQLite write waits for another process's lock before failing (503), by default. */
+export const SQLITE_BUSY_TIMEOUT_DEFAULT_MS = 1000
 
-/** Opens better-sqlite3 with the pragmas a server needs, caching prepared statements by SQL text. */
+/** Opens better-sqlite3 with the pragmas a server needs. */
 function openSqlite(path: string): SQLite.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = new SQLite(path)
   sqlite.pragma('journal_mode = WAL') // readers never block the writer
   sqlite.pragma('synchronous = NORMAL') // durable across process crashes; WAL makes FULL unnecessary
   sqlite.pragma('foreign_keys = ON') // cascades and references are enforced, as on PostgreSQL
-  sqlite.pragma('busy_timeout = 5000') // wait for another process's write lock instead of failing
+  // Another process's write lock is waited for by the driver, on timers: SQLite's own busy handler
+  // would sleep inside the call and hold the event loop (see sqlite-driver.ts).
+  sqlite.pragma('busy_timeout = 0')
   return sqlite
 }
 
-function cachingSqlite(sqlite: SQLite.Database) {
-  // Kysely prepares every query anew; the same few dozen statements repeat, so keep them prepared.
-  const statements = new Map<string, SQLite.Statement>()
-  return {
-    close: () => sqlite.close(),
-    prepare(sqlText: string): SQLite.Statement {
-      let statement = statements.get(sqlText)
-      if (!statement) {
-        if (statements.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = statements.keys().next().value
-          if (oldest !== undefined) statements.delete(oldest)
-        }
-        statement = sqlite.prepare(sqlText)
-        statements.set(sqlText, statement)
-      }
-      return statement
-    },
-  }
-}
+// The SQLite driver of each root database handle, for queries that run outside a transaction.
+const sqliteDrivers = new WeakMap<object, QuireSqliteDriver>()
 
 type TypeId = Parameters<typeof pg.types.getTypeParser>[0]
 const NUMERIC_TYPES = new Set<TypeId>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC])
@@ -122,10 +116,25 @@ function openPostgresPool(config: PostgresConfig, options: DbOptions): pg.Pool {
 /** Opens the configured database. Call `db.destroy()` to close it. */
 export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
   if (config.kind === 'sqlite') {
-    const sqlite = openSqlite(config.path)
-    return new Kysely<Tables>({ dialect: new SqliteDialect({ database: cachingSqlite(sqlite) }) })
+    const driver = new QuireSqliteDriver(
+      openSqlite(config.path),
+      config.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_DEFAULT_MS,
+    )
+    const db = new Kysely<Tables>({ dialect: new QuireSqliteDialect(driver) })
+    sqliteDrivers.set(db, driver)
+    return db
   }
   return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: openPostgresPool(config, options) }) })
+}
+
+/**
+ * Runs a compiled query on `db` (the root handle or a transaction). On SQLite outside a transaction it
+ * goes straight to the driver, skipping Kysely's connection hand-over, which costs more than a
+ * prepared statement.
+ */
+export function executeCompiled<R>(db: Db, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+  const driver = sqliteDrivers.get(db)
+  return driver === undefined ? db.executeQuery(query) : driver.run<R>(query)
 }
 
 /** The engine behind a Kysely instance (typed `Kysely<any>` in migrations). */

@@ -40,6 +40,21 @@ function unauthenticated(message = UNAUTHENTICATED_MESSAGE): ApiError {
   return new ApiError('UNAUTHENTICATED', message, undefined, { 'www-authenticate': 'Bearer' })
 }
 
+const BEARER_PREFIX = 'bearer '
+
+/** The credentials of an `Authorization: Bearer <token>` header, or undefined when it is not one. */
+function bearerCredentials(header: string): string | undefined {
+  // RFC 9110: the scheme is case-insensitive, then one or more spaces; no token contains a space.
+  if (
+    header.length <= BEARER_PREFIX.length ||
+    header.slice(0, BEARER_PREFIX.length).toLowerCase() !== BEARER_PREFIX
+  ) {
+    return undefined
+  }
+  const token = header.slice(BEARER_PREFIX.length).trim()
+  return token === '' || /\s/.test(token) ? undefined : token
+}
+
 /** The token a request carries in `Authorization: Bearer …` or `?access_token=…`, if any. */
 function presentedToken(request: FastifyRequest, allowQueryToken: boolean): string | undefined {
   const header = request.headers.authorization
@@ -48,9 +63,9 @@ function presentedToken(request: FastifyRequest, allowQueryToken: boolean): stri
     throw new ApiError('BAD_REQUEST', 'Send the token in the Authorization header or access_token, not both')
   }
   if (header !== undefined) {
-    const match = /^Bearer +(\S+) *$/i.exec(header)
-    if (!match?.[1]) throw unauthenticated('Authorization header must be "Bearer <token>"')
-    return match[1]
+    const token = bearerCredentials(header)
+    if (token === undefined) throw unauthenticated('Authorization header must be "Bearer <token>"')
+    return token
   }
   if (query !== undefined) {
     if (!allowQueryToken) {
@@ -72,16 +87,8 @@ export const authentication = fp(async (app) => {
   const { sessionLifeMs, sessionTouchIntervalMs, sessionAbsoluteLifeMs, allowQueryToken } = app.config
   app.decorateRequest('caller', null)
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const mode = request.routeOptions.config.auth ?? 'required'
-    if (mode === 'none') return
-    const token = presentedToken(request, allowQueryToken)
-    if (token === undefined) {
-      if (mode === 'required') throw unauthenticated('This endpoint needs a session token')
-      return
-    }
-    if (!isWellFormedToken(token)) throw unauthenticated()
-
+  /** Resolves the session of a well-formed token into `request.caller`, or throws 401. */
+  async function authenticate(request: FastifyRequest, token: string): Promise<void> {
     const tokenHash = hashToken(token)
     const found = await findSessionWithUserByTokenHash(app.db, tokenHash)
     if (!found || !tokenHashesEqual(found.session.token_hash, tokenHash)) throw unauthenticated()
@@ -97,6 +104,38 @@ export const authentication = fp(async (app) => {
     if (now - session.updated_at >= sessionTouchIntervalMs) await touchSession(app.db, session.id, now)
 
     request.caller = { userId: user.id, sessionId: session.id, sessionCreatedAt: session.created_at, user }
+  }
+
+  // A callback hook: requests without a token (public reads, login) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const mode = request.routeOptions.config.auth ?? 'required'
+    if (mode === 'none') {
+      done()
+      return
+    }
+    let token: string | undefined
+    try {
+      token = presentedToken(request, allowQueryToken)
+    } catch (error) {
+      done(error as Error)
+      return
+    }
+    if (token === undefined) {
+      done(mode === 'required' ? unauthenticated('This endpoint needs a session token') : undefined)
+      return
+    }
+    if (!isWellFormedToken(token)) {
+      done(unauthenticated())
+      return
+    }
+    authenticate(request, token).then(
+      () => {
+        done()
+      },
+      (error: unknown) => {
+        done(error as Error)
+      },
+    )
   })
 })
 

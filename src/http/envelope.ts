@@ -9,12 +9,23 @@ export function data<T>(value: T): { data: T } {
 /** Longest path in a `links` object. */
 const LINK_MAX_LENGTH = 2048
 
-/** The `links` object of a resource: absolute paths to itself and what can be done next. */
-export function Links(description = 'Related URLs; follow, never build') {
-  return Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: LINK_MAX_LENGTH }), {
-    maxProperties: 20,
-    description,
-  })
+/** A link: an absolute path, to follow as it is. */
+const Link = Type.String({ maxLength: LINK_MAX_LENGTH })
+
+/**
+ * The `links` object of a resource: absolute paths to itself and what can be done next, one named
+ * property per relation (the optional ones appear only when they apply).
+ */
+export function Links<Required extends string, Optional extends string = never>(
+  relations: { required: readonly Required[]; optional?: readonly Optional[] },
+  description: string,
+) {
+  const properties: Record<string, TSchema> = {}
+  for (const name of relations.required) properties[name] = Link
+  for (const name of relations.optional ?? []) properties[name] = Type.Optional(Link)
+  return Type.Unsafe<Record<Required, string> & Partial<Record<Optional, string>>>(
+    Type.Object(properties, { additionalProperties: false, description }),
+  )
 }
 
 /** Response schema for a single enveloped object. */
@@ -55,9 +66,37 @@ export const Id = Type.String({
 /** Path parameters `{id}`; a malformed ID answers 404 like an unknown one. */
 export const IdParams = Type.Object({ id: Id })
 
-/** Renders a stored epoch-milliseconds timestamp as the API's ISO 8601 string. */
+const DAY_MS = 86_400_000
+const LATEST_FOUR_DIGIT_YEAR_MS = 253_402_300_799_999 // 9999-12-31T23:59:59.999Z
+const TWO_DIGITS = Array.from({ length: 100 }, (_, value) => String(value).padStart(2, '0'))
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, value) => String(value).padStart(3, '0'))
+// `YYYY-MM-DDT` of recently rendered days; bounded, and cleared when full.
+const dayPrefixes = new Map<number, string>()
+const DAY_PREFIXES_MAX = 4096
+
+/**
+ * Renders a stored epoch-milliseconds timestamp as the API's ISO 8601 string, exactly as
+ * `Date#toISOString` does. Lists render two per row, so the date part is kept per day and the time
+ * is built from digit tables: a tenth of the cost of a Date.
+ */
 export function isoTime(epochMs: number): string {
-  return new Date(epochMs).toISOString()
+  if (!Number.isInteger(epochMs) || epochMs < 0 || epochMs > LATEST_FOUR_DIGIT_YEAR_MS) {
+    return new Date(epochMs).toISOString()
+  }
+  const day = Math.floor(epochMs / DAY_MS)
+  let prefix = dayPrefixes.get(day)
+  if (prefix === undefined) {
+    if (dayPrefixes.size >= DAY_PREFIXES_MAX) dayPrefixes.clear()
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11)
+    dayPrefixes.set(day, prefix)
+  }
+  let rest = epochMs - day * DAY_MS
+  const hours = Math.floor(rest / 3_600_000)
+  rest -= hours * 3_600_000
+  const minutes = Math.floor(rest / 60_000)
+  rest -= minutes * 60_000
+  const seconds = Math.floor(rest / 1000)
+  return `${prefix}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[seconds]}.${THREE_DIGITS[rest - seconds * 1000]}Z`
 }
 
 /** Response schema of a 204 (deletion): no body at all. */

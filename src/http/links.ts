@@ -3,12 +3,22 @@ import { API_PREFIX } from './prefix.js'
 // Every object carries `links`: absolute paths to itself, its related lists and its next steps.
 // Built only here, so clients can follow them and never have to assemble URLs.
 
-/** Link relations to absolute paths; every object has at least `self`. */
-export type Links = Record<string, string> & { self: string }
+/** Link relations to absolute paths: `self`, and these others. */
+export type Links<Relation extends string = never, Optional extends string = never> = {
+  self: string
+} & Record<Relation, string> &
+  Partial<Record<Optional, string>>
+
+// The profile's links never change; built once.
+const ME_LINKS: Links<'sessions' | 'posts'> = Object.freeze({
+  self: `${API_PREFIX}/me`,
+  sessions: `${API_PREFIX}/sessions`,
+  posts: `${API_PREFIX}/me/posts`,
+})
 
 /** Links of the caller's profile. */
-export function meLinks(): Links {
-  return { self: `${API_PREFIX}/me`, sessions: `${API_PREFIX}/sessions`, posts: `${API_PREFIX}/me/posts` }
+export function meLinks(): Links<'sessions' | 'posts'> {
+  return ME_LINKS
 }
 
 /** Links of a session. */
@@ -17,20 +27,28 @@ export function sessionLinks(id: string): Links {
 }
 
 /** Links of a post. */
-export function postLinks(post: { id: string; user_id: string; cover_attachment_id: string | null }): Links {
+export function postLinks(post: {
+  id: string
+  user_id: string
+  cover_attachment_id: string | null
+}): Links<'attachments' | 'comments' | 'author_posts', 'cover'> {
   const self = `${API_PREFIX}/posts/${post.id}`
-  const links: Links = {
+  const links = {
     self,
     attachments: `${self}/attachments`,
     comments: `${self}/comments`,
     author_posts: `${API_PREFIX}/posts?user=${post.user_id}`,
   }
-  if (post.cover_attachment_id !== null) links['cover'] = `${self}/attachments/${post.cover_attachment_id}`
-  return links
+  return post.cover_attachment_id === null
+    ? links
+    : { ...links, cover: `${self}/attachments/${post.cover_attachment_id}` }
 }
 
 /** Links of an attachment. */
-export function attachmentLinks(attachment: { id: string; post_id: string }): Links {
+export function attachmentLinks(attachment: {
+  id: string
+  post_id: string
+}): Links<'content' | 'comments' | 'select' | 'edit' | 'post'> {
   const post = `${API_PREFIX}/posts/${attachment.post_id}`
   const self = `${post}/attachments/${attachment.id}`
   return {
@@ -44,9 +62,14 @@ export function attachmentLinks(attachment: { id: string; post_id: string }): Li
 }
 
 /** Links of a comment. */
-export function commentLinks(comment: { id: string; post_id: string; attachment_id: string | null }): Links {
+export function commentLinks(comment: {
+  id: string
+  post_id: string
+  attachment_id: string | null
+}): Links<'post', 'attachment'> {
   const post = `${API_PREFIX}/posts/${comment.post_id}`
-  const links: Links = { self: `${API_PREFIX}/comments/${comment.id}`, post }
-  if (comment.attachment_id !== null) links['attachment'] = `${post}/attachments/${comment.attachment_id}`
-  return links
+  const self = `${API_PREFIX}/comments/${comment.id}`
+  return comment.attachment_id === null
+    ? { self, post }
+    : { self, post, attachment: `${post}/attachments/${comment.attachment_id}` }
 }

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type Options as AjvOptions } from 'ajv'
 import { default as addFormatsModule } from 'ajv-formats'
 import type { FastifySchemaCompiler } from 'fastify'
 import { ApiError, type FieldErrors } from '../errors.js'
+import { isUuid } from '../ids.js'
 
 // ajv-formats is CommonJS with a default export; under NodeNext its namespace default is the plugin.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv
@@ -38,11 +39,12 @@ type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null 
 function strictIntegers(validate: Validator, names: string[]): Validator {
   const strict: Validator = (data) => {
     const values = (data ?? {}) as Record<string, unknown>
-    const malformed = names.filter((name) => {
+    let malformed: string[] | undefined
+    for (const name of names) {
       const value = values[name]
-      return typeof value === 'string' && !DECIMAL_INTEGER.test(value)
-    })
-    if (malformed.length > 0) {
+      if (typeof value === 'string' && !DECIMAL_INTEGER.test(value)) (malformed ??= []).push(name)
+    }
+    if (malformed !== undefined) {
       strict.errors = malformed.map((name) => ({
         keyword: 'type',
         instancePath: `/${name}`,
@@ -60,9 +62,29 @@ function strictIntegers(validate: Validator, names: string[]): Validator {
 }
 
 /**
+ * Wraps a path-parameter validator so UUIDs, which are case-insensitive (RFC 9562) and stored in lower
+ * case, are compared that way: each one is lower-cased before it is validated.
+ */
+function lowerCaseUuids(validate: Validator): Validator {
+  const lowered: Validator = (data) => {
+    const params = data as Record<string, unknown> | null
+    if (params) {
+      for (const name in params) {
+        const value = params[name]
+        if (typeof value === 'string' && isUuid(value)) params[name] = value.toLowerCase()
+      }
+    }
+    const valid = validate(data)
+    lowered.errors = validate.errors ?? null
+    return valid
+  }
+  return lowered
+}
+
+/**
  * Builds the validator compiler: JSON bodies keep their types (a number sent for a string is a 400),
  * while query strings and path parameters, which are always text, are coerced to the schema's types
- * (integers only from plain decimal digits).
+ * (integers only from plain decimal digits; UUIDs in paths lower-cased).
  */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const bodyAjv = newAjv(false)
@@ -70,6 +92,7 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   return ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? bodyAjv : textAjv
     const validate = ajv.compile(schema as object)
+    if (httpPart === 'params') return lowerCaseUuids(validate)
     const integers = httpPart === 'body' ? [] : integerProperties(schema)
     return integers.length === 0 ? validate : strictIntegers(validate, integers)
   }

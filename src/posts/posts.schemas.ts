@@ -13,7 +13,9 @@ export const Visibility = Type.Enum(['public', 'private'], {
 })
 
 const PostLinks = Links(
-  'Absolute paths to related resources (self, attachments, comments, cover); follow, never build',
+  { required: ['self', 'attachments', 'comments', 'author_posts'], optional: ['cover'] },
+  'Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); ' +
+    'follow, never build',
 )
 
 export const PostSchema = Type.Object({

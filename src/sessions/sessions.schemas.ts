@@ -24,7 +24,7 @@ export const SessionSchema = Type.Object({
   expires_at: Timestamp,
   current: Type.Boolean({ description: 'True for the session making this request' }),
   metadata: Metadata,
-  links: Links(),
+  links: Links({ required: ['self'] }, 'Absolute path of the session itself'),
 })
 export type Session = Static<typeof SessionSchema>
 

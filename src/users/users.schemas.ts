@@ -26,7 +26,10 @@ export const UserSchema = Type.Object({
   totp_enabled: Type.Boolean({ description: 'True while two-factor sign-in (TOTP) is on' }),
   created_at: Timestamp,
   updated_at: Timestamp,
-  links: Links(),
+  links: Links(
+    { required: ['self', 'sessions', 'posts'] },
+    'Absolute paths: self, the caller’s sessions and posts; follow, never build',
+  ),
 })
 export type User = Static<typeof UserSchema>
 

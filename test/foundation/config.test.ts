@@ -146,11 +146,16 @@ describe('configuration', () => {
       assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite:/tmp/q.db' }).database, {
         kind: 'sqlite',
         path: '/tmp/q.db',
+        busyTimeoutMs: 1000,
       })
-      assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database, {
-        kind: 'sqlite',
-        path: ':memory:',
-      })
+      assert.deepEqual(
+        loadConfig({ DATABASE_URL: 'sqlite::memory:', DATABASE_BUSY_TIMEOUT: '250ms' }).database,
+        {
+          kind: 'sqlite',
+          path: ':memory:',
+          busyTimeoutMs: 250,
+        },
+      )
       const relative = loadConfig({ DATABASE_URL: 'sqlite:data/other.db' }).database
       assert.ok(
         relative.kind === 'sqlite' && isAbsolute(relative.path) && relative.path.endsWith('/data/other.db'),

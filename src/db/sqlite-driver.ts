@@ -1,0 +1,244 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type SQLite from 'better-sqlite3'
+import {
+  CompiledQuery,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely'
+
+// Kysely's own SQLite driver runs every query through an asynchronous mutex and lets better-sqlite3
+// build each row as an object, property by property; both cost more than the statement itself on
+// the hot paths. This driver keeps prepared statements, builds rows with one generated constructor
+// per statement, and runs a statement at once when no transaction holds the connection.
+//
+// It also owns waiting for another process's write lock (WORKERS=N, a backup, an admin's shell).
+// SQLite's own busy handler sleeps inside the call, holding the event loop, so it is off
+// (`busy_timeout = 0`): a busy statement is retried here on timers, with backoff, until the busy
+// timeout, then fails with SQLITE_BUSY (answered as 503). Transactions begin IMMEDIATE, taking the
+// write lock up front, so no statement inside one can meet a lock it cannot wait for.
+
+const STATEMENT_CACHE_SIZE = 500
+const BUSY_RETRY_DELAYS_MS = [1, 2, 5, 10, 20, 50]
+
+/** What runs a prepared statement and shapes its rows. */
+interface Prepared {
+  statement: SQLite.Statement
+  reader: boolean
+  /** Builds one row object from better-sqlite3's raw row array; undefined for writes. */
+  rowOf: ((values: unknown[]) => Record<string, unknown>) | undefined
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
+}
+
+/**
+ * A constructor for rows with these columns: one object literal, so every row has the same shape
+ * from the start. The names come from our own SQL; a name an object literal would treat specially
+ * falls back to plain assignment.
+ */
+function rowConstructor(columns: string[]): (values: unknown[]) => Record<string, unknown> {
+  if (columns.includes('__proto__')) {
+    return (values) => {
+      const row: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+      columns.forEach((name, index) => {
+        Object.defineProperty(row, name, { value: values[index], enumerable: true, writable: true })
+      })
+      return row
+    }
+  }
+  const fields = columns.map((name, index) => `${JSON.stringify(name)}: values[${index}]`).join(', ')
+  // Generated once per statement from our own SQL's column names (quoted), as Ajv and
+  // fast-json-stringify generate their code: a literal gives every row one shape at once.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  return new Function('values', `return { ${fields} }`) as (values: unknown[]) => Record<string, unknown>
+}
+
+/** Runs compiled queries on the one better-sqlite3 connection, synchronously. */
+class SqliteConnection implements DatabaseConnection {
+  readonly #sqlite: SQLite.Database
+  readonly #busyTimeoutMs: number
+  readonly #prepared = new Map<string, Prepared>()
+
+  constructor(sqlite: SQLite.Database, busyTimeoutMs: number) {
+    this.#sqlite = sqlite
+    this.#busyTimeoutMs = busyTimeoutMs
+  }
+
+  #prepare(sql: string): Prepared {
+    let prepared = this.#prepared.get(sql)
+    if (prepared === undefined) {
+      if (this.#prepared.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = this.#prepared.keys().next().value
+        if (oldest !== undefined) this.#prepared.delete(oldest)
+      }
+      const statement = this.#sqlite.prepare(sql)
+      const reader = statement.reader
+      if (reader) statement.raw(true)
+      const rowOf = reader ? rowConstructor(statement.columns().map((column) => column.name)) : undefined
+      prepared = { statement, reader, rowOf }
+      this.#prepared.set(sql, prepared)
+    }
+    return prepared
+  }
+
+  /** Runs a query now; throws what SQLite throws (SQLITE_BUSY included). */
+  runNow<R>(query: CompiledQuery): QueryResult<R> {
+    const { statement, rowOf } = this.#prepare(query.sql)
+    const parameters = query.parameters as unknown[]
+    if (rowOf !== undefined) {
+      const raw = statement.all(parameters) as unknown[][]
+      const rows = new Array<R>(raw.length)
+      for (let index = 0; index < raw.length; index++) rows[index] = rowOf(raw[index] ?? []) as R
+      return { rows }
+    }
+    const { changes, lastInsertRowid } = statement.run(parameters)
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] }
+  }
+
+  /** Runs a query, waiting on timers (never in the call) while another process holds the lock. */
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const deadline = Date.now() + this.#busyTimeoutMs
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return this.runNow<R>(query)
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= deadline) throw error
+      }
+      await sleep(busyDelayMs(attempt, deadline))
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const { statement, rowOf } = this.#prepare(query.sql)
+    if (rowOf === undefined) throw new Error('Only queries that return rows can be streamed')
+    for (const values of statement.iterate(query.parameters) as Iterable<unknown[]>) {
+      yield { rows: [rowOf(values) as R] }
+    }
+  }
+}
+
+function busyDelayMs(attempt: number, deadline: number): number {
+  const delay = BUSY_RETRY_DELAYS_MS[Math.min(attempt, BUSY_RETRY_DELAYS_MS.length - 1)] ?? 50
+  return Math.max(1, Math.min(delay, deadline - Date.now()))
+}
+
+/** Who holds the connection: a transaction, or a query that is waiting out a busy database. */
+class ConnectionLock {
+  #held = false
+  #waiting: Array<() => void> = []
+
+  get held(): boolean {
+    return this.#held
+  }
+
+  async acquire(): Promise<void> {
+    while (this.#held) {
+      await new Promise<void>((resolve) => {
+        this.#waiting.push(resolve)
+      })
+    }
+    this.#held = true
+  }
+
+  release(): void {
+    this.#held = false
+    const waiting = this.#waiting
+    this.#waiting = []
+    for (const wake of waiting) wake()
+  }
+
+  /** Resolves once nobody holds the connection (without taking it). */
+  async free(): Promise<void> {
+    while (this.#held) {
+      await new Promise<void>((resolve) => {
+        this.#waiting.push(resolve)
+      })
+    }
+  }
+}
+
+/** Quire's SQLite driver for Kysely (see the top of this file). */
+export class QuireSqliteDriver implements Driver {
+  readonly #sqlite: SQLite.Database
+  readonly #connection: SqliteConnection
+  readonly #lock = new ConnectionLock()
+  readonly #busyTimeoutMs: number
+  #destroyed = false
+
+  constructor(sqlite: SQLite.Database, busyTimeoutMs: number) {
+    this.#sqlite = sqlite
+    this.#busyTimeoutMs = busyTimeoutMs
+    this.#connection = new SqliteConnection(sqlite, busyTimeoutMs)
+  }
+
+  async init(): Promise<void> {
+    // The connection is open from the start (see createDb).
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#lock.acquire()
+    return this.#connection
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.#lock.release()
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    // A read-only transaction (a consistent snapshot to copy from) must not block other writers.
+    const begin = settings.accessMode === 'read only' ? 'begin deferred' : 'begin immediate'
+    await connection.executeQuery(CompiledQuery.raw(begin))
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'))
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'))
+  }
+
+  async destroy(): Promise<void> {
+    if (this.#destroyed) return
+    this.#destroyed = true
+    this.#sqlite.close()
+  }
+
+  /**
+   * Runs a query outside any transaction: at once when no transaction holds the connection (the
+   * usual case, with no promise in between), otherwise once it is free. A busy database is waited
+   * for on timers without holding the connection, so this process's other queries go on meanwhile.
+   */
+  async run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const deadline = Date.now() + this.#busyTimeoutMs
+    for (let attempt = 0; ; attempt++) {
+      if (this.#lock.held) await this.#lock.free()
+      if (this.#destroyed) throw new Error('the database has been closed')
+      try {
+        return this.#connection.runNow<R>(query)
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= deadline) throw error
+      }
+      await sleep(busyDelayMs(attempt, deadline))
+    }
+  }
+}
+
+/** A Kysely SQLite dialect running on QuireSqliteDriver. */
+export class QuireSqliteDialect extends SqliteDialect {
+  readonly #driver: QuireSqliteDriver
+
+  constructor(driver: QuireSqliteDriver) {
+    super({ database: {} as never })
+    this.#driver = driver
+  }
+
+  override createDriver(): Driver {
+    return this.#driver
+  }
+}

@@ -31,7 +31,7 @@ import {
   type RequestShape,
 } from './load.js'
 import { hashPassword, verifyPassword } from '../src/users/passwords.js'
-import { seed, SEED_PASSWORD, seedPosts, seedSessions, type SeededData } from './seed.js'
+import { seed, SEED_PASSWORD, seedPosts, seedSessions, settle, type SeededData } from './seed.js'
 
 const args = new Set(process.argv.slice(2))
 const QUICK = args.has('--quick')
@@ -369,6 +369,7 @@ async function scaleRun(db: Db, databaseUrl: string, data: SeededData) {
     const started = performance.now()
     await seedPosts(db, data.userIds, posts, size)
     await seedSessions(db, data.userIds, sessions, size)
+    await settle(db)
     posts = Math.max(posts, size)
     sessions = Math.max(sessions, size)
     console.log(

@@ -13,6 +13,8 @@ export interface PostgresConfig {
   statementTimeoutMs: number
   /** Limit on opening a connection, and on waiting for a free one in the pool. */
   connectTimeoutMs: number
+  /** Silence that starts a reachability probe, and the probe's own limit; 0 = no probes. */
+  probeTimeoutMs: number
 }
 
 /** Where the data lives: an embedded SQLite file, or a PostgreSQL server shared by several instances. */
@@ -30,6 +32,7 @@ export const POSTGRES_POOL_DEFAULTS = {
   poolMax: 10,
   statementTimeoutMs: 5000,
   connectTimeoutMs: 2000,
+  probeTimeoutMs: 500,
 } as const
 
 /** A count allowed within a time window, e.g. 10 failed logins per 15 minutes. */
@@ -189,6 +192,7 @@ function readDatabase(env: Env): DatabaseConfig {
   const statementTimeoutMs = readDuration(env, 'DATABASE_STATEMENT_TIMEOUT', '5s', 0)
   const connectTimeoutMs = readDuration(env, 'DATABASE_CONNECT_TIMEOUT', '2s', 1)
   const busyTimeoutMs = readDuration(env, 'DATABASE_BUSY_TIMEOUT', '1s', 0)
+  const probeTimeoutMs = readDuration(env, 'DATABASE_PROBE_TIMEOUT', '500ms', 0)
   const migrationText = readString(env, 'DATABASE_MIGRATION_URL', '')
   const migrationUrl = migrationText === '' ? null : readPostgresUrl('DATABASE_MIGRATION_URL', migrationText)
   if (migrationUrl === undefined) {
@@ -212,7 +216,15 @@ function readDatabase(env: Env): DatabaseConfig {
   }
   const url = readPostgresUrl('DATABASE_URL', text)
   if (url !== undefined) {
-    return { kind: 'postgres', url, migrationUrl, poolMax, statementTimeoutMs, connectTimeoutMs }
+    return {
+      kind: 'postgres',
+      url,
+      migrationUrl,
+      poolMax,
+      statementTimeoutMs,
+      connectTimeoutMs,
+      probeTimeoutMs,
+    }
   }
   throw new ConfigError(
     'DATABASE_URL',

@@ -64,11 +64,21 @@ async function main(): Promise<void> {
 
   // Pool errors can come before the app (and its logger) exists, while migrating.
   const poolLog: { to?: FastifyBaseLogger } = {}
+  const warn = (message: string, error: Error): void => {
+    const line = { err: { message: error.message, code: (error as { code?: unknown }).code } }
+    if (poolLog.to) poolLog.to.warn(line, message)
+    else process.stderr.write(`quire: ${message}: ${error.message}\n`)
+  }
   const db = createDb(config.database, {
     onPoolError: (error) => {
-      const line = { err: { message: error.message, code: (error as { code?: unknown }).code } }
-      if (poolLog.to) poolLog.to.warn(line, 'database connection lost')
-      else process.stderr.write(`quire: database connection lost: ${error.message}\n`)
+      warn('database connection lost', error)
+    },
+    onUnreachable: (error) => {
+      warn('database unreachable; answering 503 until it is back', error)
+    },
+    onReachable: () => {
+      if (poolLog.to) poolLog.to.info('database reachable again')
+      else process.stderr.write('quire: database reachable again\n')
     },
   })
   await migrate(config.database, db)

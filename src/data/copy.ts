@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto'
 import { dialectOf, type Db } from '../db/database.js'
 import { MIGRATION_NAMES, MIGRATION_TABLE, migrateToLatest } from '../db/migrate.js'
 import { TABLES_IN_ORDER, type TableCopyPlan } from '../db/tables.js'
-import { appliedMigrations, countRows, insertBatch, listTables, readBatch, type Row } from './data.queries.js'
+import {
+  analyzeAfterLoad,
+  appliedMigrations,
+  countRows,
+  insertBatch,
+  listTables,
+  readBatch,
+  type Row,
+} from './data.queries.js'
 
 // Copies every row of one Quire database into an empty other one, SQLite or PostgreSQL either way:
 // the target is migrated to this build's schema, each table is read in key order in batches and
@@ -171,6 +179,7 @@ export async function copyDatabase(
     }
     return results
   })
+  await analyzeAfterLoad(target)
 
   const reports: TableReport[] = []
   for (const { table, rows, checksum } of copied) {

@@ -73,6 +73,15 @@ export async function insertBatch(db: Db, table: string, rows: Row[]): Promise<v
     })
 }
 
+/**
+ * Gives PostgreSQL statistics for freshly loaded tables, so the first requests after a copy are
+ * planned from the real data rather than default guesses (autovacuum would get there only later, or
+ * never where it is off). SQLite keeps no statistics unless told to, and Quire never tells it.
+ */
+export async function analyzeAfterLoad(db: Db): Promise<void> {
+  if (dialectOf(db) === 'postgres') await sql`analyze`.execute(db)
+}
+
 /** SQLite's own consistency check of a database file: true when it reports no problem. */
 export function sqliteIntegrityOk(sqlite: SQLite.Database): boolean {
   const rows = sqlite.pragma('integrity_check') as Array<{ integrity_check: string }>

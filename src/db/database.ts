@@ -11,6 +11,7 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig, PostgresConfig } from '../config.js'
+import { DatabaseUnreachableError, watchPoolLiveness } from './postgres-liveness.js'
 import { QuireSqliteDialect, QuireSqliteDriver } from './sqlite-driver.js'
 import type { Tables } from './tables.js'
 
@@ -55,31 +56,13 @@ function typeParser(oid: TypeId): (value: string) => unknown {
 export interface DbOptions {
   /** Errors of PostgreSQL connections no query is waiting on (an idle connection lost, a server restart). */
   onPoolError?: (error: Error) => void
+  /** PostgreSQL was declared unreachable: requests answer 503 until a probe gets through. */
+  onUnreachable?: (error: Error) => void
+  /** PostgreSQL answers again after being declared unreachable. */
+  onReachable?: () => void
 }
 
-type Destroyable = { destroy: (error?: Error) => void }
-
-/**
- * Fails a query whose connection has gone silent. PostgreSQL's statement_timeout cannot help when its
- * answer never arrives (a black-holed route, a frozen host), so past the server's own limit plus a
- * connect timeout the socket is destroyed: the query fails and the pool discards the connection.
- */
-function watchQueries(client: pg.PoolClient, limitMs: number): void {
-  // pg keeps the socket on an untyped property; it is the only handle that ends a silent connection.
-  const socket = (client as unknown as { connection?: { stream?: Destroyable } }).connection?.stream
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown
-  const watched = (...args: unknown[]): unknown => {
-    const result = query(...args)
-    if (!(result instanceof Promise)) return result
-    const timer = setTimeout(() => {
-      socket?.destroy(new Error(`no answer from the database within ${limitMs} ms`))
-    }, limitMs)
-    return result.finally(() => {
-      clearTimeout(timer)
-    })
-  }
-  client.query = watched as typeof client.query
-}
+// ---- PostgreSQL pool (the liveness watch is in postgres-liveness.ts) ----
 
 function openPostgresPool(config: PostgresConfig, options: DbOptions): pg.Pool {
   const pool = new pg.Pool({
@@ -98,17 +81,25 @@ function openPostgresPool(config: PostgresConfig, options: DbOptions): pg.Pool {
       getTypeParser: typeParser as typeof pg.types.getTypeParser,
     },
   })
-  const report = (error: Error): void => options.onPoolError?.(error)
   // An idle connection the server ends (restart, failover, an admin) is reported here; unheard, the
   // error would crash the process. The pool has already dropped it and the next query reconnects.
-  pool.on('error', report)
+  // Connections the liveness watch ends are reported once, as the outage, not one by one.
+  pool.on('error', (error) => {
+    if (!(error instanceof DatabaseUnreachableError)) options.onPoolError?.(error)
+  })
   pool.on('connect', (client) => {
     // While a connection is checked out the pool stops listening to it; a connection lost mid-query
     // then emits an error nobody hears, which would crash the process. The query itself fails with
     // the same error and the pool discards the connection on release, so nothing more is needed.
     client.on('error', () => undefined)
-    if (config.statementTimeoutMs > 0)
-      watchQueries(client, config.statementTimeoutMs + config.connectTimeoutMs)
+  })
+  watchPoolLiveness(pool, {
+    url: config.url,
+    probeTimeoutMs: config.probeTimeoutMs,
+    // A connection silent past the server's own limit plus a connect timeout is lost, probes or not.
+    silentLimitMs: config.statementTimeoutMs > 0 ? config.statementTimeoutMs + config.connectTimeoutMs : 0,
+    onUnreachable: options.onUnreachable,
+    onReachable: options.onReachable,
   })
   return pool
 }

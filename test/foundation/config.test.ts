@@ -168,17 +168,19 @@ describe('configuration', () => {
           poolMax: 10,
           statementTimeoutMs: 5 * SECOND,
           connectTimeoutMs: 2 * SECOND,
+          probeTimeoutMs: 500,
         })
       }
     })
 
-    it('DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT, DATABASE_CONNECT_TIMEOUT and DATABASE_MIGRATION_URL set the PostgreSQL pool', () => {
+    it('DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT, DATABASE_CONNECT_TIMEOUT, DATABASE_PROBE_TIMEOUT and DATABASE_MIGRATION_URL set the PostgreSQL pool', () => {
       const database = loadConfig({
         DATABASE_URL: 'postgres://quire@pgbouncer:6432/quire',
         DATABASE_MIGRATION_URL: 'postgres://quire@db:5432/quire',
         DATABASE_POOL_MAX: '25',
         DATABASE_STATEMENT_TIMEOUT: '1500ms',
         DATABASE_CONNECT_TIMEOUT: '1s',
+        DATABASE_PROBE_TIMEOUT: '750ms',
       }).database
       assert.deepEqual(database, {
         kind: 'postgres',
@@ -187,9 +189,12 @@ describe('configuration', () => {
         poolMax: 25,
         statementTimeoutMs: 1500,
         connectTimeoutMs: SECOND,
+        probeTimeoutMs: 750,
       })
       const unlimited = loadConfig({ DATABASE_URL: 'postgres://db/quire', DATABASE_STATEMENT_TIMEOUT: '0' })
       assert.ok(unlimited.database.kind === 'postgres' && unlimited.database.statementTimeoutMs === 0)
+      const unprobed = loadConfig({ DATABASE_URL: 'postgres://db/quire', DATABASE_PROBE_TIMEOUT: '0' })
+      assert.ok(unprobed.database.kind === 'postgres' && unprobed.database.probeTimeoutMs === 0)
     })
 
     it('PASSWORD_MIN_LENGTH accepts 8 to 64', () => {
@@ -361,6 +366,7 @@ describe('configuration', () => {
       DATABASE_POOL_MAX: ['0', '1001', 'ten', '-1'],
       DATABASE_STATEMENT_TIMEOUT: ['abc', '-1s', '5 seconds'],
       DATABASE_CONNECT_TIMEOUT: ['0', '0s', 'soon', '-2s'],
+      DATABASE_PROBE_TIMEOUT: ['-1s', 'fast', '1 second'],
       DATABASE_MIGRATION_URL: ['mysql://db/quire', 'postgres://user:pw@host:notaport/db'],
       MAIL_URL: ['http://mail.example.com', 'smtp://', 'sendmail', 'mail.example.com:25'],
       MAIL_FROM: ['nobody', 'a@b.c\r\nBcc: victim@example.com', 'Name <a@b.c', 'a@b.c, c@d.e', '<>'],

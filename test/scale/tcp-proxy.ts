@@ -9,6 +9,8 @@ export type ProxyMode = 'open' | 'refuse' | 'blackhole'
 
 export interface TcpProxy {
   port: number
+  /** How many client connections the proxy has accepted so far. */
+  readonly connections: number
   /** Refuse: stop listening and reset every connection. Black-hole: keep every socket open, forward nothing. */
   cut: (mode: 'refuse' | 'blackhole') => Promise<void>
   /** Forward again; connections left over from a black-hole are closed, as a real route's would time out. */
@@ -29,6 +31,7 @@ function listen(server: Server, port: number): Promise<number> {
 /** Starts a proxy on a free local port forwarding to `target`. */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let mode: ProxyMode = 'open'
+  let connections = 0
   const sockets = new Set<Socket>()
   const track = (socket: Socket): void => {
     sockets.add(socket)
@@ -37,6 +40,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   }
 
   const server = createServer((client) => {
+    connections += 1
     track(client)
     if (mode !== 'open') {
       // Black-holed: the connection is accepted and then nothing ever answers.
@@ -72,6 +76,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
 
   return {
     port,
+    get connections() {
+      return connections
+    },
     async cut(next) {
       mode = next
       if (next === 'refuse') {

@@ -17,6 +17,11 @@ export const SECURITY_EVENTS = [
   'account.created',
   'account.deleted',
   'access.forbidden',
+  'totp.enabled',
+  'totp.disabled',
+  'email.change_requested',
+  'email.changed',
+  'email.verified',
 ] as const
 
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number]

@@ -98,7 +98,7 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
           // A link mailed to an address the account no longer has proves nothing about the current one.
           if (spent.email !== user.email) throw fieldsError({ token: INVALID_TOKEN })
           if (user.email_verified !== 1) await updateUser(trx, user.id, { email_verified: 1 }, now)
-          return { event: 'email_verified', user_id: user.id }
+          return { event: 'email.verified', userId: user.id } as const
         }
         try {
           await updateUser(trx, user.id, { email: spent.email, email_verified: 1 }, now)
@@ -108,12 +108,9 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
           throw error
         }
         await deleteUserAccountTokens(trx, user.id)
-        return { event: 'email_changed', user_id: user.id }
+        return { event: 'email.changed', userId: user.id } as const
       })
-      request.log.info(
-        outcome,
-        outcome.event === 'email_changed' ? 'email address changed' : 'email address verified',
-      )
+      logSecurityEvent(request.log, outcome.event, { userId: outcome.userId })
       return reply.code(204).send(null)
     },
   )
@@ -153,7 +150,7 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
         await mailEmailChangeToken(trx, app.secretBox, user, newEmail, config.verifyTokenLifeMs, now)
       })
       app.mailSender.wake()
-      request.log.info({ event: 'email_change_requested', user_id: user.id }, 'email change requested')
+      logSecurityEvent(request.log, 'email.change_requested', { userId: user.id })
       return reply.code(202).send(data({}))
     },
   )

@@ -136,7 +136,7 @@ export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }>
         await enqueueMail(trx, app.secretBox, user.email, 'totp_enabled', {}, now)
       })
       app.mailSender.wake()
-      request.log.info({ event: 'totp_enabled', user_id: user.id }, 'two-factor sign-in turned on')
+      logSecurityEvent(request.log, 'totp.enabled', { userId: user.id })
       return data({ recovery_codes: recoveryCodes })
     },
   )
@@ -168,7 +168,7 @@ export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }>
       })
       app.mailSender.wake()
       if (user.totp_enabled === 1) {
-        request.log.info({ event: 'totp_disabled', user_id: user.id }, 'two-factor sign-in turned off')
+        logSecurityEvent(request.log, 'totp.disabled', { userId: user.id })
       }
       return reply.code(204).send(null)
     },

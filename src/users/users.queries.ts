@@ -23,7 +23,9 @@ const userByEmail = compiledQuery((db, v: { email: string }) =>
 )
 
 /** The user with this (already lower-cased) email. */
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  // No stored email holds NUL, and PostgreSQL refuses it in a query's text (a 500 on login).
+  if (email.includes('\u0000')) return undefined
   return userByEmail.first(db, { email })
 }
 

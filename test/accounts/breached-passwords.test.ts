@@ -1,55 +1,13 @@
 import assert from 'node:assert/strict'
-import { createHash } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { describe, it, type TestContext } from 'node:test'
+import { describe, it } from 'node:test'
 import { buildTestApp, json, registerAndLogin, TEST_ENGINE, uniqueEmail } from '../helpers.js'
+import { corpus, sha1, standIn } from './breach-stand-in.js'
 
 // Finding 13: PASSWORD_BREACH_CHECK=hibp refuses passwords from breach corpuses through the k-anonymity
 // range API, tested against a local stand-in that speaks the same format.
 const skip = TEST_ENGINE === 'postgres' ? 'engine-independent; runs in the SQLite pass' : false
 
 const BREACHED = 'Summer2024!'
-
-function sha1(text: string): string {
-  return createHash('sha1').update(text).digest('hex').toUpperCase()
-}
-
-/** A range API stand-in on 127.0.0.1; `handle` answers each request, and every request path is kept. */
-async function standIn(
-  t: TestContext,
-  handle: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<{ url: string; paths: string[] }> {
-  const paths: string[] = []
-  const server = createServer((request, response) => {
-    paths.push(request.url ?? '')
-    handle(request, response)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  t.after(() => {
-    server.closeAllConnections()
-    return new Promise<void>((resolve) =>
-      server.close(() => {
-        resolve()
-      }),
-    )
-  })
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/range/`, paths }
-}
-
-/** Answers like HIBP: every known suffix under the prefix, plus padding lines with a count of 0. */
-function corpus(passwords: Record<string, number>) {
-  return (request: IncomingMessage, response: ServerResponse) => {
-    const prefix = (request.url ?? '').split('/').pop() ?? ''
-    const lines = Object.entries(passwords)
-      .map(([password, count]) => [sha1(password), count] as const)
-      .filter(([hash]) => hash.startsWith(prefix))
-      .map(([hash, count]) => `${hash.slice(5)}:${count}`)
-    lines.push('0123456789ABCDEF0123456789ABCDEF012:0', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF:3')
-    response.setHeader('content-type', 'text/plain')
-    response.end(lines.join('\r\n'))
-  }
-}
 
 function register(app: Awaited<ReturnType<typeof buildTestApp>>['app'], password: string) {
   return app.inject({ method: 'POST', url: '/v1/register', payload: { email: uniqueEmail(), password } })

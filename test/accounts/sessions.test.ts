@@ -113,6 +113,17 @@ describe('login', () => {
     assert.equal(json<{ error: { code: string } }>(wrongPassword).error.code, 'UNAUTHENTICATED')
   })
 
+  it('answers the same 401 for an email holding NUL, which PostgreSQL cannot even compare', async (t) => {
+    const { app } = await buildTestApp(t)
+    const user = await registerAndLogin(app)
+    const unknownEmail = await login(app, { email: uniqueEmail('nobody'), password: user.password })
+    for (const email of ['\u0000', `${user.email}\u0000`, ` \u0000${user.email}`]) {
+      const response = await login(app, { email, password: user.password })
+      assert.equal(response.statusCode, 401, `${JSON.stringify(email)}: ${response.body}`)
+      assert.equal(response.body, unknownEmail.body)
+    }
+  })
+
   it('answers 400 for a missing or mistyped field', async (t) => {
     const { app } = await buildTestApp(t)
     for (const payload of [{ email: 'a@example.com' }, { password: 'x' }, { email: 1, password: 'x' }]) {

@@ -8,8 +8,12 @@ import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { freshDatabaseUrl, strongPassword, uniqueEmail, TEST_ENGINE } from '../helpers.js'
 import { ensureBuilt, get, gitHead, post, startListening, startServer, VERSION_FILE } from './built-server.js'
+import { behindPrism } from './prism.js'
 
-// The built server (`node dist/server.js`) as a child process, spoken to over real sockets.
+// The built server (`node dist/server.js`) as a child process, spoken to over real sockets. Requests go
+// through Prism, which checks every answer against the served OpenAPI document; only the exchanges
+// about the server's own connections (an idle keep-alive socket, a request in flight at shutdown)
+// talk to it directly.
 /** A port another server holds (for the start-up failure test). */
 async function busyPort(t: TestContext): Promise<number> {
   const blocker = createServer()
@@ -23,9 +27,10 @@ describe('built server (node dist/server.js)', () => {
     it('starts, serves /v1 with the build revision, and exits 0 on SIGTERM after finishing an in-flight request', async (t) => {
       await ensureBuilt(t)
       const server = await startListening(t)
+      const validated = await behindPrism(t, server.port)
 
       // Health over a real socket, reporting the revision the build wrote.
-      const health = await get(server.port, '/v1')
+      const health = validated.check('GET /v1', await get(validated.port, '/v1'))
       assert.equal(health.status, 200)
       const head = gitHead()
       const expectedVersion = existsSync(VERSION_FILE) ? head : '__UNKNOWN__'
@@ -33,10 +38,12 @@ describe('built server (node dist/server.js)', () => {
       assert.ok(health.headers['x-request-id'])
 
       // The docs and the OpenAPI document are served by the built server too.
-      assert.equal((await get(server.port, '/v1/openapi.json')).status, 200)
-      assert.equal((await get(server.port, '/api/v1/docs')).status, 200)
+      const openapi = validated.check('GET /v1/openapi.json', await get(validated.port, '/v1/openapi.json'))
+      assert.equal(openapi.status, 200)
+      const docs = validated.check('GET /api/v1/docs', await get(validated.port, '/api/v1/docs'))
+      assert.equal(docs.status, 200)
 
-      // An idle keep-alive connection must not hold shutdown up.
+      // An idle keep-alive connection to the server itself must not hold shutdown up.
       const agent = new Agent({ keepAlive: true })
       t.after(() => {
         agent.destroy()
@@ -83,6 +90,8 @@ describe('built server (node dist/server.js)', () => {
       assert.ok(migrations.length >= 2, JSON.stringify(migrations))
       const users = sqlite.prepare('select email from users').all() as Array<{ email: string }>
       assert.equal(users.length, 1)
+      t.diagnostic(validated.summary())
+      assert.deepEqual(validated.violations, [], 'answers that do not match the OpenAPI document')
     })
 
     it(
@@ -92,11 +101,17 @@ describe('built server (node dist/server.js)', () => {
         await ensureBuilt(t)
         const databaseUrl = await freshDatabaseUrl(t, 'postgres')
         const server = await startListening(t, { DATABASE_URL: databaseUrl })
-        const registered = await post(server.port, '/v1/register', {
-          email: uniqueEmail('e2e-pg'),
-          password: strongPassword(),
-        })
+        const validated = await behindPrism(t, server.port)
+        const registered = validated.check(
+          'POST /v1/register',
+          await post(validated.port, '/v1/register', {
+            email: uniqueEmail('e2e-pg'),
+            password: strongPassword(),
+          }),
+        )
         assert.equal(registered.status, 201, registered.body)
+        t.diagnostic(validated.summary())
+        assert.deepEqual(validated.violations, [], 'answers that do not match the OpenAPI document')
         server.child.kill('SIGTERM')
         assert.deepEqual(await server.exited, { code: 0, signal: null }, server.stderr())
 

@@ -76,14 +76,16 @@ export function operationsOf(document: {
   )
 }
 
-// Pending: finding 1 (ReDoS in the part Content-Type parser, hardening) makes long whitespace runs
-// block the loop for seconds; runs stay short until that fix lands on main.
-const PART_TYPE_WHITESPACE_MAX = 64
-// Pending: finding 8 (hardening) — `preferences` nested ~5,000 deep overflows JSON.stringify (500).
-const NESTING_DEPTH_MAX = 1_000
-// Pending: finding 4 (hardening) — NFKC expands U+FDFA 18-fold before any limit; huge strings stay
-// below the size where that costs the event loop more than a few ms.
-const HUGE_STRING_MAX = 20_000
+// The sizes the security review attacked with: 80,000 spaces in a part's Content-Type (finding 1,
+// ReDoS), `preferences` nested 5,000 deep (finding 8) and bodies of U+FDFA up to the body limit
+// (finding 4, NFKC expansion), plus bodies packed with as many JSON values as the limit holds.
+const PART_TYPE_WHITESPACE_MAX = 80_000
+const NESTING_DEPTH_MAX = 5_000
+/** JSON_BODY_MAX_BYTES's default: huge strings and packed bodies reach it, and a little beyond (413). */
+const BODY_LIMIT_BYTES = 1024 * 1024
+// Text that ends up in a URL (query values) is cut here: the URL limit (8 KiB → 414) is reached long
+// before, and percent-encoding a megabyte per request would slow generation for nothing.
+const URL_TEXT_MAX = 20_000
 
 /** Percent-encodes every byte of the UTF-8 form except unreserved characters (lone surrogates become U+FFFD). */
 function percentEncode(text: string): string {
@@ -143,10 +145,11 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
     weight: 1,
     arbitrary: fc
       .tuple(
-        fc.constantFrom('a', ' ', '\uFDFA', 'é', '\u0000', '€', '{'),
-        fc.integer({ min: 100, max: HUGE_STRING_MAX }),
+        fc.constantFrom('a', ' ', '\uFDFA', 'é', '\u0000', '€', '{', '\uD800', '"'),
+        fc.integer({ min: 100, max: BODY_LIMIT_BYTES + 1024 }),
       )
-      .map(([unit, count]) => unit.repeat(count)),
+      // Sized in UTF-8 bytes, so every unit can fill a body up to (and past) the limit.
+      .map(([unit, bytes]) => unit.repeat(Math.ceil(bytes / Buffer.byteLength(unit)))),
   },
 )
 
@@ -271,6 +274,32 @@ const deepJson = fc
     return `{"${key}":${inner}}`
   })
 
+/** Bodies packed with as many JSON values as the body limit holds (parsing them is the cost). */
+const packedJson = fc
+  .tuple(
+    fc.constantFrom('preferences', 'title', 'x'),
+    fc.oneof(
+      fc.integer({ min: 1, max: 64 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
+      fc.integer({ min: 1, max: 64 }).map((depth) => '{"a":'.repeat(depth) + '0' + '}'.repeat(depth)),
+      fc.constantFrom('{}', '0', '""', '{"a":0}', '[0]', 'null'),
+      // One nest as deep as the body allows.
+      fc
+        .integer({ min: NESTING_DEPTH_MAX, max: BODY_LIMIT_BYTES / 2 })
+        .map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
+    ),
+    fc.integer({ min: 1_000, max: BODY_LIMIT_BYTES + 1024 }),
+    fc.boolean(),
+  )
+  .map(([key, unit, bytes, keyed]) => {
+    // An object with that many distinct keys (base-36 names: 4 characters, quoted, and a colon), or
+    // an array of that many values.
+    const count = Math.max(1, Math.floor((bytes - key.length - 8) / (unit.length + (keyed ? 8 : 1))))
+    const inner = keyed
+      ? `{${Array.from({ length: count }, (_, index) => `"${index.toString(36)}":${unit}`).join(',')}}`
+      : `[${Array.from({ length: count }, () => unit).join(',')}]`
+    return `{"${key}":${inner}}`
+  })
+
 // The JSON text of an object with own `__proto__` / `constructor.prototype` keys (JSON.stringify would drop them).
 function withPollutionKeys(text: string): string {
   if (!text.startsWith('{')) return text
@@ -319,6 +348,7 @@ function jsonBody(schema: JsonSchema | undefined): fc.Arbitrary<string | Buffer>
     },
     { weight: 2, arbitrary: malformedJsonText },
     { weight: 1, arbitrary: deepJson },
+    { weight: 1, arbitrary: packedJson },
     { weight: 1, arbitrary: invalidUtf8 },
     {
       weight: 1,
@@ -444,7 +474,7 @@ function queryString(operation: OperationSpec, targets: FuzzTargets): fc.Arbitra
             '!!!',
           ),
         )
-        .map((value) => `${parameter.name}=${percentEncode(value)}`),
+        .map((value) => `${parameter.name}=${percentEncode(value.slice(0, URL_TEXT_MAX))}`),
       { nil: undefined, freq: 2 },
     ),
   )
@@ -465,7 +495,10 @@ function queryString(operation: OperationSpec, targets: FuzzTargets): fc.Arbitra
       ),
       fc
         .tuple(hostileText, hostileText)
-        .map(([name, value]) => `${percentEncode(name)}=${percentEncode(value)}`),
+        .map(
+          ([name, value]) =>
+            `${percentEncode(name.slice(0, URL_TEXT_MAX))}=${percentEncode(value.slice(0, URL_TEXT_MAX))}`,
+        ),
       fc.constantFrom(...targets.tokens).map((token) => `access_token=${token}`),
     ),
     { maxLength: 2 },

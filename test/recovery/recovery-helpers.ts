@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import type { TestContext } from 'node:test'
 import { buildTestApp, type TestApp } from '../helpers.js'
 import { startSmtpServer, type TestSmtpServer } from './mail-helpers.js'
@@ -16,4 +17,30 @@ export async function buildMailingApp(
     { mailSender: { pollIntervalMs: 100, backoffBaseMs: 50, backoffMaxMs: 200 } },
   )
   return { ...testApp, smtp }
+}
+
+/** Length of a TOTP time step (RFC 6238's default, as the server uses). */
+export const STEP_MS = 30_000
+
+function base32Decode(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const char of text.replace(/=+$/, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0')
+  const bytes = bits.match(/.{8}/g) ?? []
+  return Buffer.from(bytes.map((byte) => parseInt(byte, 2)))
+}
+
+/** RFC 6238 (HMAC-SHA-1, 30 s steps) written out here, independent of the server's library. */
+export function totpCode(secretBase32: string, now: number = Date.now(), digits = 6): string {
+  return rfc6238(base32Decode(secretBase32), now, digits)
+}
+
+/** The RFC 6238 code of a raw key at a time. */
+export function rfc6238(key: Buffer, now: number, digits: number): string {
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / STEP_MS)))
+  const hmac = createHmac('sha1', key).update(counter).digest()
+  const offset = (hmac[hmac.length - 1] ?? 0) & 0x0f
+  const binary = hmac.readUInt32BE(offset) & 0x7fffffff
+  return String(binary % 10 ** digits).padStart(digits, '0')
 }

@@ -160,7 +160,8 @@ export async function copyDatabase(
   await checkSource(source)
   await prepareTarget(target)
 
-  const snapshot = source.transaction()
+  // Read-only: on SQLite it holds no write lock, so a live server keeps writing meanwhile.
+  const snapshot = source.transaction().setAccessMode('read only')
   const read = dialectOf(source) === 'postgres' ? snapshot.setIsolationLevel('repeatable read') : snapshot
   const copied = await read.execute(async (trx) => {
     const results: Array<{ table: string; rows: number; checksum: TableChecksum }> = []

@@ -129,7 +129,8 @@ export const openApiGenerator = fp(async (app) => {
 /** `/v1/openapi.json` and the interactive reference at `/v1/docs`, whose assets Quire serves itself. */
 export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/openapi.json', { schema: { hide: true } }, (_request, reply) => {
-    void reply.header('cache-control', 'no-cache')
+    // Shared caches may keep it: CORS headers depend on the Origin (see http/cors.ts).
+    void reply.header('cache-control', 'no-cache').header('vary', 'Origin')
     return app.swagger()
   })
   await app.register(swaggerUi, {

@@ -29,16 +29,22 @@ const PREFLIGHT_MAX_AGE = '600'
  */
 export type CorsHandler = (request: FastifyRequest, reply: FastifyReply) => boolean
 
-/** Builds the CORS handler for the configured origins. */
+/**
+ * Builds the CORS handler for the configured origins. Only browsers send `Origin`, and only they read
+ * CORS headers, so a request without one (a mobile app, a server, curl) gets none: API answers are
+ * `no-store` or `private`, so no shared cache can hand such an answer to a browser; the few shared-
+ * cacheable ones (the OpenAPI document) say `Vary: Origin`.
+ */
 export function corsHandler(origins: CorsOrigins): CorsHandler {
   const allowList = origins === '*' ? undefined : new Set(origins)
   return (request, reply) => {
+    const origin = request.headers.origin
     if (allowList === undefined) {
+      if (origin === undefined) return answerPreflight(request, reply, true)
       void reply.header('access-control-allow-origin', '*')
     } else {
       // The answer depends on the Origin, so no cache may hand it to another origin.
       void reply.header('vary', 'Origin')
-      const origin = request.headers.origin
       if (origin === undefined || !allowList.has(origin)) return answerPreflight(request, reply, false)
       void reply.header('access-control-allow-origin', origin)
     }

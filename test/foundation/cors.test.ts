@@ -141,6 +141,16 @@ describe('CORS', () => {
       }
     })
 
+    it('a request without Origin (not a browser) gets no CORS headers; the shared-cacheable document varies on Origin', async (t) => {
+      const { app } = await buildTestApp(t)
+      const response = await app.inject({ method: 'GET', url: '/v1' })
+      assert.equal(response.headers['access-control-allow-origin'], undefined)
+      assert.equal(response.headers['access-control-expose-headers'], undefined)
+      assert.equal(response.headers['cache-control'], 'no-store')
+      const document = await app.inject({ method: 'GET', url: '/v1/openapi.json' })
+      assert.ok(list(document, 'vary').includes('origin'))
+    })
+
     it('a request without Origin gets no Access-Control-Allow-Origin under an allow-list', async (t) => {
       const { app } = await buildTestApp(t, { CORS_ORIGINS: ALLOWED })
       const response = await app.inject({ method: 'GET', url: '/v1' })

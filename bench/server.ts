@@ -54,8 +54,10 @@ export async function startQuire(
 ): Promise<RunningServer> {
   const port = await freePort()
   const base = `http://127.0.0.1:${String(port)}`
-  // The launcher execs node, so the child's pid is the server's own.
-  const child = spawn('sh', [LAUNCHER, script], {
+  // The launcher execs node, so the child's pid is the server's own. BENCH_PLAIN_NODE=1 starts
+  // `node script` without the launcher's settings, to measure what they change.
+  const plain = process.env['BENCH_PLAIN_NODE'] === '1'
+  const child = spawn(plain ? process.execPath : 'sh', plain ? [script] : [LAUNCHER, script], {
     env: {
       ...process.env,
       NODE: process.execPath,

@@ -4,6 +4,7 @@
 // (now) and VmHWM (peak so far) of the server process, so the README's figures can be reproduced.
 //   MEMORY_LOGIN_SECONDS=5 MEMORY_LOGIN_CONNECTIONS=16   the login burst (the benchmark's shape)
 //   BENCH_SERVER=path/to/server.js                       another build, for before/after figures
+//   BENCH_PLAIN_NODE=1                                   `node server.js` without bin/quire's settings
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -11,10 +11,9 @@
 //   npm run bench -- --cpu-prof        the server writes a CPU profile to bench/results/profiles/
 //   BENCH_SERVER=../old/dist/server.js                 measure another build against the same data
 //   BENCH_DURATION=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_ONLY=me,health   tune or narrow a run
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer as createNetServer } from 'node:net'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -32,6 +31,7 @@ import {
 } from './load.js'
 import { hashPassword, verifyPassword } from '../src/users/passwords.js'
 import { seed, SEED_PASSWORD, seedPosts, seedSessions, settle, type SeededData } from './seed.js'
+import { residentMiB, startQuire as startServer, type RunningServer } from './server.js'
 
 const args = new Set(process.argv.slice(2))
 const QUICK = args.has('--quick')
@@ -86,91 +86,15 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => {
-        resolve(port)
-      })
-    })
-  })
-}
-
-async function waitUntilUp(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    try {
-      if ((await fetch(`${base}/v1`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error('server did not start')
-}
-
-/** Peak resident memory (VmHWM) of a process and its children (cluster workers), in MiB. */
-function peakRssMiB(pid: number | undefined): number {
-  if (pid === undefined) return 0
-  const read = (id: string, field: string): number => {
-    try {
-      const status = readFileSync(`/proc/${id}/status`, 'utf8')
-      return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
-    } catch {
-      return 0
-    }
-  }
-  let kib = read(String(pid), 'VmHWM')
-  try {
-    const children = readFileSync(`/proc/${String(pid)}/task/${String(pid)}/children`, 'utf8').trim()
-    for (const child of children.split(/\s+/).filter(Boolean)) kib += read(child, 'VmHWM')
-  } catch {
-    // no children file: a single process
-  }
-  return Math.round(kib / 1024)
-}
-
-interface RunningServer {
-  base: string
-  child: ChildProcess
-  stop: () => Promise<void>
-}
-
 async function startQuire(databaseUrl: string, workers: number): Promise<RunningServer> {
-  const port = await freePort()
-  const base = `http://127.0.0.1:${String(port)}`
   const profileDir = join('bench', 'results', 'profiles')
   if (CPU_PROF) mkdirSync(profileDir, { recursive: true })
-  const child = spawn(
-    process.execPath,
-    [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), SERVER_SCRIPT],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
-        AUTH_IP_LIMIT: '1000000/1m',
-        LOGIN_FAILURE_LIMIT: '1000000/1m',
-        WORKERS: String(workers),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
+  return startServer(
+    SERVER_SCRIPT,
+    databaseUrl,
+    workers,
+    CPU_PROF ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '',
   )
-  await waitUntilUp(base)
-  return {
-    base,
-    child,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
 }
 
 async function capture(base: string, request: RequestShape): Promise<CapturedAnswer> {
@@ -499,7 +423,7 @@ async function main(): Promise<void> {
     const firstPage = results.find((result) => result.key === 'list_signed_in')
     const deepPage = results.find((result) => result.key === 'list_page_1000')
     const login = ONLY && !ONLY.includes('login') ? undefined : await loginScenario(server, data)
-    const peakRss = peakRssMiB(server.child.pid)
+    const peakRss = residentMiB(server.child.pid).peak
     const workers =
       ONLY && !ONLY.includes('workers')
         ? undefined

@@ -1,15 +1,31 @@
+import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
 import type { AccountTokenPurpose, AccountTokenRow } from '../db/tables.js'
 
+const deleteUserPurposeTokens = compiledQuery(
+  (db, v: { userId: string; purposes: AccountTokenPurpose[] | undefined }) => {
+    const query = db.deleteFrom('account_tokens').where('user_id', '=', v.userId)
+    return v.purposes === undefined ? query : query.where('purpose', 'in', v.purposes)
+  },
+)
+
+const insertAccountTokenQuery = compiledQuery((db, row: AccountTokenRow) =>
+  db.insertInto('account_tokens').values(row),
+)
+
 /** Stores a token, voiding the user's older tokens of the same purpose (only the newest mail works). */
 export async function replaceAccountToken(db: Db, row: AccountTokenRow): Promise<void> {
-  await db
-    .deleteFrom('account_tokens')
-    .where('user_id', '=', row.user_id)
-    .where('purpose', '=', row.purpose)
-    .execute()
-  await db.insertInto('account_tokens').values(row).execute()
+  await deleteUserPurposeTokens.changed(db, { userId: row.user_id, purposes: [row.purpose] })
+  await insertAccountTokenQuery.changed(db, row)
 }
+
+const accountToken = compiledQuery((db, v: { tokenHash: string; purposes: AccountTokenPurpose[] }) =>
+  db
+    .selectFrom('account_tokens')
+    .selectAll()
+    .where('token_hash', '=', v.tokenHash)
+    .where('purpose', 'in', v.purposes),
+)
 
 /** The token with this hash if it serves one of `purposes`, without spending it. */
 export function findAccountToken(
@@ -17,13 +33,16 @@ export function findAccountToken(
   tokenHash: string,
   purposes: AccountTokenPurpose[],
 ): Promise<AccountTokenRow | undefined> {
-  return db
-    .selectFrom('account_tokens')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', 'in', purposes)
-    .executeTakeFirst()
+  return accountToken.first(db, { tokenHash, purposes })
 }
+
+const takeAccountTokenQuery = compiledQuery((db, v: { tokenHash: string; purposes: AccountTokenPurpose[] }) =>
+  db
+    .deleteFrom('account_tokens')
+    .where('token_hash', '=', v.tokenHash)
+    .where('purpose', 'in', v.purposes)
+    .returningAll(),
+)
 
 /**
  * Deletes and returns the token with this hash if it serves one of `purposes`. Deleting is what
@@ -34,12 +53,7 @@ export function takeAccountToken(
   tokenHash: string,
   purposes: AccountTokenPurpose[],
 ): Promise<AccountTokenRow | undefined> {
-  return db
-    .deleteFrom('account_tokens')
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', 'in', purposes)
-    .returningAll()
-    .executeTakeFirst()
+  return takeAccountTokenQuery.first(db, { tokenHash, purposes })
 }
 
 /** Voids a user's open tokens of the given purposes (all of them when none are given). */
@@ -48,13 +62,14 @@ export async function deleteUserAccountTokens(
   userId: string,
   purposes?: AccountTokenPurpose[],
 ): Promise<void> {
-  let query = db.deleteFrom('account_tokens').where('user_id', '=', userId)
-  if (purposes) query = query.where('purpose', 'in', purposes)
-  await query.execute()
+  await deleteUserPurposeTokens.changed(db, { userId, purposes })
 }
 
+const deleteExpiredAccountTokensQuery = compiledQuery((db, v: { now: number }) =>
+  db.deleteFrom('account_tokens').where('expires_at', '<=', v.now),
+)
+
 /** Removes tokens past their expiry; returns how many. */
-export async function deleteExpiredAccountTokens(db: Db, now: number): Promise<number> {
-  const result = await db.deleteFrom('account_tokens').where('expires_at', '<=', now).executeTakeFirst()
-  return Number(result.numDeletedRows)
+export function deleteExpiredAccountTokens(db: Db, now: number): Promise<number> {
+  return deleteExpiredAccountTokensQuery.changed(db, { now })
 }

@@ -6,15 +6,73 @@ import { dialectOf, executeCompiled, type Db } from './database.js'
 // call binds its values to that compiled SQL (which better-sqlite3 also keeps prepared, see
 // database.ts). This is the one way queries run; the query functions keep their signatures.
 
-/** Stands in for a named value while a query is built; each run puts the real value in its place. */
+/**
+ * Most items a list value may hold. A list compiles to one placeholder per item (`in (?, ?, ?)`, one
+ * row per item of a multi-row insert), so each length is a shape of its own; the cap keeps every
+ * query's cache of shapes small, whatever its callers pass.
+ */
+export const MAX_LIST_LENGTH = 100
+
+/**
+ * Stands in for a named value while a query is built; each run puts the real value in its place. In
+ * a list, `index` is the item's position, and `field` the column when the items are rows.
+ */
 class Placeholder {
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    readonly index?: number,
+    readonly field?: string,
+  ) {}
+
+  /** The value this placeholder stands for in one call's values. */
+  valueIn(values: Record<string, unknown>): unknown {
+    const value = values[this.name]
+    if (this.index === undefined) return value
+    const item = (value as unknown[])[this.index]
+    return this.field === undefined ? item : (item as Record<string, unknown>)[this.field]
+  }
+}
+
+/** A row of a list (for a multi-row insert): a plain object, not a Buffer, Date or other value. */
+function isRow(item: unknown): item is Record<string, unknown> {
+  if (typeof item !== 'object' || item === null) return false
+  const prototype: unknown = Object.getPrototypeOf(item)
+  return prototype === Object.prototype || prototype === null
+}
+
+/** The shape of a list value: its length, and which fields of each row are defined. */
+function listShape(name: string, list: unknown[]): string {
+  if (list.length > MAX_LIST_LENGTH) {
+    throw new RangeError(`${name} holds ${list.length} items; a query takes at most ${MAX_LIST_LENGTH}`)
+  }
+  let shape = `,${name}[${list.length}]`
+  for (const item of list) {
+    if (!isRow(item)) continue
+    shape += '{'
+    for (const field in item) if (item[field] !== undefined) shape += `${field},`
+    shape += '}'
+  }
+  return shape
+}
+
+/** Placeholders for a list value: one per item, or one per defined field of each row. */
+function listPlaceholders(name: string, list: unknown[]): unknown[] {
+  return list.map((item, index) => {
+    if (!isRow(item)) return new Placeholder(name, index)
+    const row: Record<string, Placeholder | undefined> = {}
+    for (const field in item) {
+      row[field] = item[field] === undefined ? undefined : new Placeholder(name, index, field)
+    }
+    return row
+  })
 }
 
 /**
  * What a build function receives: one placeholder per value, typed as the value it stands for, or
- * `undefined` where the call passes `undefined` (so the build can leave that condition out). Use
- * them only as query values — never compute with them (pass `limit + 1` as its own value instead).
+ * `undefined` where the call passes `undefined` (so the build can leave that condition out). An
+ * array value becomes an array of as many placeholders (rows of placeholders when its items are
+ * rows), for `in` lists and multi-row inserts. Use them only as query values — never compute with
+ * them (pass `limit + 1` as its own value instead).
  */
 export type Placeholders<V> = V
 
@@ -35,8 +93,8 @@ export interface CompiledStatement<V, R> {
 
 /**
  * Compiles `build`'s query once for each engine and each combination of values that are undefined
- * (its "shape"), then binds values to it on every call. `values` must always be passed with the same
- * keys in the same order.
+ * and of list lengths (its "shape"), then binds values to it on every call. `values` must always be
+ * passed with the same keys in the same order; a list holds at most MAX_LIST_LENGTH items.
  */
 export function compiledQuery<V extends object, R>(
   build: (db: Db, values: Placeholders<V>) => Buildable<R>,
@@ -45,18 +103,27 @@ export function compiledQuery<V extends object, R>(
 
   function bind(db: Db, values: V): CompiledQuery<R> {
     let shape: string = dialectOf(db)
-    for (const name in values) if (values[name] !== undefined) shape += `,${name}`
+    for (const name in values) {
+      const value: unknown = values[name]
+      if (Array.isArray(value)) shape += listShape(name, value)
+      else if (value !== undefined) shape += `,${name}`
+    }
     let query = compiled.get(shape)
     if (query === undefined) {
       const placeholders: Record<string, unknown> = {}
       for (const name in values) {
-        placeholders[name] = values[name] === undefined ? undefined : new Placeholder(name)
+        const value: unknown = values[name]
+        placeholders[name] = Array.isArray(value)
+          ? listPlaceholders(name, value)
+          : value === undefined
+            ? undefined
+            : new Placeholder(name)
       }
       query = build(db, placeholders as Placeholders<V>).compile(db)
       compiled.set(shape, query)
     }
     const parameters = query.parameters.map((parameter) =>
-      parameter instanceof Placeholder ? values[parameter.name as keyof V] : parameter,
+      parameter instanceof Placeholder ? parameter.valueIn(values as Record<string, unknown>) : parameter,
     )
     return { ...query, parameters }
   }

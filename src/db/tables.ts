@@ -183,5 +183,6 @@ export type CommentRow = Selectable<CommentsTable>
 export type NewCommentRow = Insertable<CommentsTable>
 export type AccountTokenRow = Selectable<AccountTokensTable>
 export type TotpCredentialsRow = Selectable<TotpCredentialsTable>
+export type NewRecoveryCodeRow = Insertable<RecoveryCodesTable>
 export type MailOutboxRow = Selectable<MailOutboxTable>
 export type NewMailOutboxRow = Insertable<MailOutboxTable>

@@ -1,10 +1,36 @@
+import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
 import type { MailOutboxRow, NewMailOutboxRow } from '../db/tables.js'
 
+const insertOutboxMailQuery = compiledQuery((db, row: NewMailOutboxRow) =>
+  db.insertInto('mail_outbox').values(row),
+)
+
 /** Queues a message; call it with the transaction that makes the change the message reports. */
 export async function insertOutboxMail(db: Db, row: NewMailOutboxRow): Promise<void> {
-  await db.insertInto('mail_outbox').values(row).execute()
+  await insertOutboxMailQuery.changed(db, row)
 }
+
+const claimDueMailQuery = compiledQuery(
+  (db, v: { claimId: string; now: number; claimedUntil: number; limit: number }) =>
+    db
+      .updateTable('mail_outbox')
+      .set({ claim_id: v.claimId, claimed_until: v.claimedUntil })
+      .where('id', 'in', (due) =>
+        due
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', v.now)
+          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', v.now)]))
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(v.limit),
+      )
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', v.now)]))
+      .returningAll(),
+)
 
 /**
  * Claims up to `limit` due messages for one sender until `claimedUntil`, atomically: a row is taken
@@ -12,42 +38,51 @@ export async function insertOutboxMail(db: Db, row: NewMailOutboxRow): Promise<v
  * row being updated (PostgreSQL re-evaluates it after waiting for a concurrent claim; SQLite runs
  * writes one at a time), so two senders never both get the same row.
  */
-export async function claimDueMail(
+export function claimDueMail(
   db: Db,
   claimId: string,
   now: number,
   claimedUntil: number,
   limit: number,
 ): Promise<MailOutboxRow[]> {
-  return db
-    .updateTable('mail_outbox')
-    .set({ claim_id: claimId, claimed_until: claimedUntil })
-    .where('id', 'in', (due) =>
-      due
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit),
-    )
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .returningAll()
-    .execute()
+  return claimDueMailQuery.rows(db, { claimId, now, claimedUntil, limit })
 }
+
+const deleteDeliveredMailQuery = compiledQuery((db, v: { id: string; claimId: string }) =>
+  db.deleteFrom('mail_outbox').where('id', '=', v.id).where('claim_id', '=', v.claimId),
+)
 
 /** Removes a delivered message (with its encrypted payload); false when the claim was lost meanwhile. */
 export async function deleteDeliveredMail(db: Db, id: string, claimId: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('mail_outbox')
-    .where('id', '=', id)
-    .where('claim_id', '=', claimId)
-    .executeTakeFirst()
-  return result.numDeletedRows > 0n
+  return (await deleteDeliveredMailQuery.changed(db, { id, claimId })) > 0
 }
+
+const recordMailFailureQuery = compiledQuery(
+  (
+    db,
+    v: {
+      id: string
+      claimId: string
+      attempts: number
+      nextAttemptAt: number
+      lastError: string
+      giveUp: true | undefined
+    },
+  ) =>
+    db
+      .updateTable('mail_outbox')
+      .set({
+        attempts: v.attempts,
+        next_attempt_at: v.nextAttemptAt,
+        last_error: v.lastError,
+        claim_id: null,
+        claimed_until: null,
+        // A message given up on keeps no live token.
+        ...(v.giveUp === undefined ? {} : { status: 'failed' as const, payload: '' }),
+      })
+      .where('id', '=', v.id)
+      .where('claim_id', '=', v.claimId),
+)
 
 /** Records a failed attempt and releases the claim: retried at `nextAttemptAt`, or given up as failed. */
 export async function recordMailFailure(
@@ -56,38 +91,33 @@ export async function recordMailFailure(
   claimId: string,
   change: { attempts: number; nextAttemptAt: number; lastError: string; giveUp: boolean },
 ): Promise<void> {
-  await db
-    .updateTable('mail_outbox')
-    .set({
-      attempts: change.attempts,
-      next_attempt_at: change.nextAttemptAt,
-      last_error: change.lastError,
-      claim_id: null,
-      claimed_until: null,
-      // A message given up on keeps no live token.
-      ...(change.giveUp ? { status: 'failed' as const, payload: '' } : {}),
-    })
-    .where('id', '=', id)
-    .where('claim_id', '=', claimId)
-    .execute()
+  await recordMailFailureQuery.changed(db, {
+    id,
+    claimId,
+    attempts: change.attempts,
+    nextAttemptAt: change.nextAttemptAt,
+    lastError: change.lastError,
+    giveUp: change.giveUp ? true : undefined,
+  })
 }
+
+const pendingMailCount = compiledQuery((db) =>
+  db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', '=', 'pending'),
+)
 
 /** How many messages wait to be sent (for tests and health figures). */
 export async function countPendingMail(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('mail_outbox')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('status', '=', 'pending')
-    .executeTakeFirstOrThrow()
-  return row.count
+  return (await pendingMailCount.first(db, {}))?.count ?? 0
 }
 
+const deleteFailedMailBeforeQuery = compiledQuery((db, v: { cutoff: number }) =>
+  db.deleteFrom('mail_outbox').where('status', '=', 'failed').where('created_at', '<', v.cutoff),
+)
+
 /** Deletes messages given up on before `cutoff`; returns how many. */
-export async function deleteFailedMailBefore(db: Db, cutoff: number): Promise<number> {
-  const result = await db
-    .deleteFrom('mail_outbox')
-    .where('status', '=', 'failed')
-    .where('created_at', '<', cutoff)
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
+export function deleteFailedMailBefore(db: Db, cutoff: number): Promise<number> {
+  return deleteFailedMailBeforeQuery.changed(db, { cutoff })
 }

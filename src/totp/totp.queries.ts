@@ -1,11 +1,32 @@
+import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
-import type { TotpCredentialsRow } from '../db/tables.js'
+import type { NewRecoveryCodeRow, TotpCredentialsRow } from '../db/tables.js'
 import { newId } from '../ids.js'
+
+const totpCredentials = compiledQuery((db, v: { userId: string }) =>
+  db.selectFrom('totp_credentials').selectAll().where('user_id', '=', v.userId),
+)
 
 /** A user's TOTP secrets (active and pending), if any. */
 export function findTotpCredentials(db: Db, userId: string): Promise<TotpCredentialsRow | undefined> {
-  return db.selectFrom('totp_credentials').selectAll().where('user_id', '=', userId).executeTakeFirst()
+  return totpCredentials.first(db, { userId })
 }
+
+const savePendingTotpSecretQuery = compiledQuery(
+  (db, v: { userId: string; sealedSecret: string; now: number }) =>
+    db
+      .insertInto('totp_credentials')
+      .values({
+        user_id: v.userId,
+        secret: null,
+        pending_secret: v.sealedSecret,
+        last_step: null,
+        updated_at: v.now,
+      })
+      .onConflict((conflict) =>
+        conflict.column('user_id').doUpdateSet({ pending_secret: v.sealedSecret, updated_at: v.now }),
+      ),
+)
 
 /** Stores a secret being enrolled, replacing a pending one; an active secret is kept. */
 export async function savePendingTotpSecret(
@@ -14,14 +35,17 @@ export async function savePendingTotpSecret(
   sealedSecret: string,
   now: number,
 ): Promise<void> {
-  await db
-    .insertInto('totp_credentials')
-    .values({ user_id: userId, secret: null, pending_secret: sealedSecret, last_step: null, updated_at: now })
-    .onConflict((conflict) =>
-      conflict.column('user_id').doUpdateSet({ pending_secret: sealedSecret, updated_at: now }),
-    )
-    .execute()
+  await savePendingTotpSecretQuery.changed(db, { userId, sealedSecret, now })
 }
+
+const activatePendingTotpSecretQuery = compiledQuery(
+  (db, v: { userId: string; sealedSecret: string; step: number; now: number }) =>
+    db
+      .updateTable('totp_credentials')
+      .set({ secret: v.sealedSecret, pending_secret: null, last_step: v.step, updated_at: v.now })
+      .where('user_id', '=', v.userId)
+      .where('pending_secret', '=', v.sealedSecret),
+)
 
 /**
  * Makes the pending secret the active one, remembering the step of the code that confirmed it (so
@@ -34,35 +58,43 @@ export async function activatePendingTotpSecret(
   step: number,
   now: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('totp_credentials')
-    .set({ secret: sealedSecret, pending_secret: null, last_step: step, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('pending_secret', '=', sealedSecret)
-    .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+  return (await activatePendingTotpSecretQuery.changed(db, { userId, sealedSecret, step, now })) > 0
 }
+
+const acceptTotpStepQuery = compiledQuery((db, v: { userId: string; step: number }) =>
+  db
+    .updateTable('totp_credentials')
+    .set({ last_step: v.step })
+    .where('user_id', '=', v.userId)
+    .where('secret', 'is not', null)
+    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', v.step)])),
+)
 
 /**
  * Records that a code of `step` was used, only if no code of this or a later step was used before:
  * one atomic statement, so the same code sent twice at once is accepted once.
  */
 export async function acceptTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
-  const result = await db
-    .updateTable('totp_credentials')
-    .set({ last_step: step })
-    .where('user_id', '=', userId)
-    .where('secret', 'is not', null)
-    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
-    .executeTakeFirst()
-  return result.numUpdatedRows > 0n
+  return (await acceptTotpStepQuery.changed(db, { userId, step })) > 0
 }
+
+const deleteRecoveryCodesQuery = compiledQuery((db, v: { userId: string }) =>
+  db.deleteFrom('recovery_codes').where('user_id', '=', v.userId),
+)
+
+const deleteTotpCredentialsQuery = compiledQuery((db, v: { userId: string }) =>
+  db.deleteFrom('totp_credentials').where('user_id', '=', v.userId),
+)
 
 /** Forgets a user's TOTP secrets and recovery codes. */
 export async function deleteTotpCredentials(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
-  await db.deleteFrom('totp_credentials').where('user_id', '=', userId).execute()
+  await deleteRecoveryCodesQuery.changed(db, { userId })
+  await deleteTotpCredentialsQuery.changed(db, { userId })
 }
+
+const insertRecoveryCodesQuery = compiledQuery((db, v: { codes: NewRecoveryCodeRow[] }) =>
+  db.insertInto('recovery_codes').values(v.codes),
+)
 
 /** Replaces a user's recovery codes with new ones (given hashed). */
 export async function replaceRecoveryCodes(
@@ -71,36 +103,34 @@ export async function replaceRecoveryCodes(
   codeHashes: string[],
   now: number,
 ): Promise<void> {
-  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
-  await db
-    .insertInto('recovery_codes')
-    .values(
-      codeHashes.map((codeHash) => ({
-        id: newId(now),
-        user_id: userId,
-        code_hash: codeHash,
-        created_at: now,
-      })),
-    )
-    .execute()
+  await deleteRecoveryCodesQuery.changed(db, { userId })
+  await insertRecoveryCodesQuery.changed(db, {
+    codes: codeHashes.map((codeHash) => ({
+      id: newId(now),
+      user_id: userId,
+      code_hash: codeHash,
+      created_at: now,
+    })),
+  })
 }
+
+const useRecoveryCodeQuery = compiledQuery((db, v: { userId: string; codeHash: string }) =>
+  db.deleteFrom('recovery_codes').where('user_id', '=', v.userId).where('code_hash', '=', v.codeHash),
+)
 
 /** Spends one recovery code: true if the user had it (it is gone afterwards, even under concurrency). */
 export async function useRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom('recovery_codes')
-    .where('user_id', '=', userId)
-    .where('code_hash', '=', codeHash)
-    .executeTakeFirst()
-  return result.numDeletedRows > 0n
+  return (await useRecoveryCodeQuery.changed(db, { userId, codeHash })) > 0
 }
+
+const recoveryCodeCount = compiledQuery((db, v: { userId: string }) =>
+  db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', v.userId),
+)
 
 /** How many unused recovery codes a user has left. */
 export async function countRecoveryCodes(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('recovery_codes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow()
-  return row.count
+  return (await recoveryCodeCount.first(db, { userId }))?.count ?? 0
 }

@@ -11,7 +11,7 @@ import {
 import { logSecurityEvent } from '../security-events.js'
 import { checkBreachedPassword } from './breached-passwords.js'
 import { createDummyHash, hashPassword, needsRehash, normalizePassword, verifyPassword } from './passwords.js'
-import { policyProblem, warmPolicyWorker } from './policy-pool.js'
+import { policyProblem } from './policy-pool.js'
 import { replacePasswordHash } from './users.queries.js'
 
 /** Everything password checks need, built once at start-up. */
@@ -24,7 +24,7 @@ export interface Credentials {
   breachCheckUrl: string | undefined
 }
 
-/** Loads the password dictionaries and prepares the dummy hash. */
+/** Prepares the dummy hash; the password dictionaries load in the policy worker when first needed. */
 export async function createCredentials(
   config: Pick<
     Config,
@@ -35,7 +35,6 @@ export async function createCredentials(
     | 'passwordBreachCheckUrl'
   >,
 ): Promise<Credentials> {
-  warmPolicyWorker()
   return {
     passwordMinLength: config.passwordMinLength,
     dummyHash: await createDummyHash(),

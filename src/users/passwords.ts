@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { ZxcvbnFactory } from '@zxcvbn-ts/core'
-import * as commonLanguage from '@zxcvbn-ts/language-common'
-import * as englishLanguage from '@zxcvbn-ts/language-en'
+import { availableParallelism } from 'node:os'
 import argon2 from 'argon2'
 
-// NIST SP 800-63B §5.1.1.2: a minimum length, a blocklist of common and low-entropy choices, and
-// nothing else — no composition rules, no hints, no forced expiry.
+// Password input rules shared by the request schemas and the policy, and argon2id hashing. The
+// policy itself (password-policy.ts) is loaded only by the policy worker: its dictionaries cost tens
+// of MB, which the main thread never needs.
 
 /** Longest password accepted, in code points. Longer ones are refused, never truncated. */
 export const PASSWORD_MAX_LENGTH = 256
@@ -16,17 +15,6 @@ export const PASSWORD_MAX_LENGTH = 256
  * request hold the event loop. Room enough for every password whose normalised form is within 256.
  */
 export const PASSWORD_INPUT_MAX_LENGTH = 1024
-
-/** zxcvbn-ts guess estimate below which a password is too easy to guess. */
-const MIN_GUESSES = 1e6
-
-/**
- * zxcvbn's cost grows steeply with length and with l33t substitutions (about 2 s for 256 symbol-heavy
- * characters with its defaults). A prefix this long already decides every realistic weak password, and
- * four substitutions gave the same verdicts as 512 on our l33t samples: ~5 ms typical, ~30 ms worst case.
- */
-const ESTIMATE_PREFIX_LENGTH = 64
-const L33T_MAX_SUBSTITUTIONS = 4
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane; argon2's default 16-byte random salt. */
 const ARGON2_OPTIONS = {
@@ -49,76 +37,36 @@ export function codePointLength(text: string): number {
   return length
 }
 
-interface Estimator {
-  commonPasswords: ReadonlySet<string>
-  zxcvbn: ZxcvbnFactory
-}
+// argon2 runs in libuv's thread pool (4 threads), which file-system and DNS work share. Left alone, a
+// burst of logins fills every pool thread with a 19 MiB hash: more memory at once and no faster on
+// fewer cores, while other pool work waits behind it. At most one hash per core runs; the rest wait
+// their turn in arrival order.
+const HASHING_SLOTS = availableParallelism()
+let hashesRunning = 0
+const waitingForSlot: Array<() => void> = []
 
-let sharedEstimator: Estimator | undefined
-
-/** Builds the dictionaries once per process (≈150 ms); they are immutable afterwards. */
-function estimator(): Estimator {
-  sharedEstimator ??= {
-    commonPasswords: new Set(commonLanguage.dictionary['passwords-common'].map((word) => word.toLowerCase())),
-    zxcvbn: new ZxcvbnFactory({
-      dictionary: { ...commonLanguage.dictionary, ...englishLanguage.dictionary },
-      graphs: commonLanguage.adjacencyGraphs,
-      translations: englishLanguage.translations,
-      l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
-      maxLength: ESTIMATE_PREFIX_LENGTH,
-    }),
-  }
-  return sharedEstimator
-}
-
-/** Words an attacker would try first for this account: the email, its local part (also without
- * separators) and its pieces. */
-function personalWords(email: string): string[] {
-  const lower = email.toLowerCase()
-  const local = lower.split('@')[0] ?? ''
-  const joined = local.replace(/[^\p{L}\p{N}]+/gu, '')
-  return [...new Set([lower, local, joined, ...local.split(/[^\p{L}\p{N}]+/u)])].filter(
-    (word) => word.length >= 3,
-  )
-}
-
-/** The password rules, configured once at start-up. */
-export class PasswordPolicy {
-  constructor(readonly minLength: number) {
-    estimator() // load the dictionaries now, not on the first registration
-  }
-
-  /**
-   * Why a (normalised) password is unacceptable for the account with this email, or undefined when
-   * it is acceptable. Checks run cheapest first.
-   */
-  problem(password: string, email: string): string | undefined {
-    const length = codePointLength(password)
-    if (length < this.minLength) return `must be at least ${this.minLength} characters`
-    if (length > PASSWORD_MAX_LENGTH) return `must be at most ${PASSWORD_MAX_LENGTH} characters`
-    const { commonPasswords, zxcvbn } = estimator()
-    if (commonPasswords.has(password.toLowerCase())) return 'is a commonly used password; choose another'
-    const words = personalWords(email)
-    const lower = password.toLowerCase()
-    if (words.some((word) => lower === word)) return 'must not be your email address or part of it'
-    const estimate = zxcvbn.check(password, words)
-    if (estimate.guesses < MIN_GUESSES) {
-      const hint = estimate.feedback.warning ? ` (${estimate.feedback.warning.replace(/\.$/, '')})` : ''
-      return `is too easy to guess${hint}; a longer phrase of unrelated words works well`
-    }
-    return undefined
+async function inHashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashesRunning < HASHING_SLOTS) hashesRunning += 1
+  else await new Promise<void>((resolve) => waitingForSlot.push(resolve))
+  try {
+    return await work()
+  } finally {
+    // The slot passes straight to the next waiter, so a newcomer cannot overtake the queue.
+    const next = waitingForSlot.shift()
+    if (next) next()
+    else hashesRunning -= 1
   }
 }
 
 /** Hashes a normalised password with argon2id off the event loop (libuv's thread pool). */
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS)
+  return inHashingSlot(() => argon2.hash(password, ARGON2_OPTIONS))
 }
 
 /** Verifies a normalised password against a stored hash; false for a malformed hash. */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password)
+    return await inHashingSlot(() => argon2.verify(hash, password))
   } catch {
     return false
   }

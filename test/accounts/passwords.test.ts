@@ -7,9 +7,9 @@ import {
   needsRehash,
   normalizePassword,
   PASSWORD_MAX_LENGTH,
-  PasswordPolicy,
   verifyPassword,
 } from '../../src/users/passwords.js'
+import { PasswordPolicy } from '../../src/users/password-policy.js'
 
 const EMAIL = 'ada.lovelace@example.com'
 const policy = new PasswordPolicy(10)

@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict'
+import { describe, it, type TestContext } from 'node:test'
+import { compiledQuery, MAX_LIST_LENGTH } from '../../src/db/compiled.js'
+import { createDb, type Db } from '../../src/db/database.js'
+import { loadConfig } from '../../src/config.js'
+import { freshDatabaseUrl, TEST_ENGINE } from '../helpers.js'
+
+// The compiled-query helper on the test engine: list values (`in` lists, multi-row inserts) expand to
+// one parameter per item, compiled once per length and bound anew on every call.
+
+interface Item {
+  id: string
+  label?: string | null
+}
+
+/** A fresh database with one scratch table, and a Kysely typed for it. */
+async function scratchDb(t: TestContext) {
+  const db: Db = createDb(loadConfig({ DATABASE_URL: await freshDatabaseUrl(t) }).database)
+  t.after(() => db.destroy())
+  await db.schema
+    .createTable('items')
+    .addColumn('id', 'text', (column) => column.primaryKey())
+    .addColumn('label', 'text')
+    .execute()
+  return { db, items: () => db.withTables<{ items: Item }>() }
+}
+
+describe(`compiled queries: list values (${TEST_ENGINE})`, () => {
+  it('inserts every row of a list in one statement and finds them by an `in` list, compiling once per length', async (t) => {
+    const { db, items } = await scratchDb(t)
+    let insertBuilds = 0
+    const insertItems = compiledQuery((_db: Db, v: { rows: Item[] }) => {
+      insertBuilds += 1
+      return items().insertInto('items').values(v.rows)
+    })
+    let selectBuilds = 0
+    const itemsWithIds = compiledQuery((_db: Db, v: { ids: string[] }) => {
+      selectBuilds += 1
+      return items().selectFrom('items').select(['id', 'label']).where('id', 'in', v.ids).orderBy('id')
+    })
+
+    assert.equal(
+      await insertItems.changed(db, {
+        rows: [
+          { id: 'a', label: 'first' },
+          { id: 'b', label: 'second' },
+          { id: 'c', label: 'third' },
+        ],
+      }),
+      3,
+    )
+    assert.equal(
+      await insertItems.changed(db, {
+        rows: [
+          { id: 'd', label: 'fourth' },
+          { id: 'e', label: 'fifth' },
+          { id: 'f', label: 'sixth' },
+        ],
+      }),
+      3,
+    )
+    assert.equal(insertBuilds, 1, 'three rows again: the same SQL, new values')
+
+    assert.deepEqual(await itemsWithIds.rows(db, { ids: ['a', 'c'] }), [
+      { id: 'a', label: 'first' },
+      { id: 'c', label: 'third' },
+    ])
+    assert.deepEqual(await itemsWithIds.rows(db, { ids: ['f', 'd'] }), [
+      { id: 'd', label: 'fourth' },
+      { id: 'f', label: 'sixth' },
+    ])
+    assert.deepEqual(await itemsWithIds.rows(db, { ids: ['e'] }), [{ id: 'e', label: 'fifth' }])
+    assert.deepEqual(await itemsWithIds.rows(db, { ids: ['b', 'x', 'a'] }), [
+      { id: 'a', label: 'first' },
+      { id: 'b', label: 'second' },
+    ])
+    assert.equal(selectBuilds, 3, 'one build for each length: 2, 1 and 3')
+  })
+
+  it('leaves a row’s undefined field to its default, as a separate shape from rows that set it', async (t) => {
+    const { db, items } = await scratchDb(t)
+    const insertItems = compiledQuery((_db: Db, v: { rows: Item[] }) =>
+      items().insertInto('items').values(v.rows),
+    )
+    await insertItems.changed(db, { rows: [{ id: 'a', label: 'set' }] })
+    await insertItems.changed(db, { rows: [{ id: 'b', label: undefined }] })
+    await insertItems.changed(db, { rows: [{ id: 'c', label: 'set too' }] })
+    const all = await items().selectFrom('items').select(['id', 'label']).orderBy('id').execute()
+    assert.deepEqual(all, [
+      { id: 'a', label: 'set' },
+      { id: 'b', label: null },
+      { id: 'c', label: 'set too' },
+    ])
+  })
+
+  it(`refuses a list of more than ${MAX_LIST_LENGTH} items before building any SQL, so no query caches a shape per length without bound`, async (t) => {
+    const { db, items } = await scratchDb(t)
+    let builds = 0
+    const itemsWithIds = compiledQuery((_db: Db, v: { ids: string[] }) => {
+      builds += 1
+      return items().selectFrom('items').select('id').where('id', 'in', v.ids)
+    })
+    const ids = Array.from({ length: MAX_LIST_LENGTH + 1 }, (_, i) => `id-${i}`)
+    await assert.rejects(itemsWithIds.rows(db, { ids }), RangeError)
+    assert.equal(builds, 0)
+    assert.deepEqual(await itemsWithIds.rows(db, { ids: ids.slice(0, MAX_LIST_LENGTH) }), [])
+  })
+})

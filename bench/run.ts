@@ -1,8 +1,10 @@
 // `npm run bench`: Quire against the same-bytes ceiling. The data set (1,000 users, 100,000 posts,
 // 10,000 comments, 100 KB attachments) is seeded straight into a fresh database; the built server
 // (`dist/server.js`) serves it; for each scenario Quire's answer is captured once and a bare node:http
-// server answers exactly those bytes. Bare and Quire alternate, several rounds per scenario, and the
-// median ratio is reported: compare figures within one run, since shared machines are noisy.
+// server answers exactly those bytes. On SQLite a reference floor (bench/reference.ts: Fastify plus the
+// scenario's own statements, answering the same bytes) shows the least this stack needs for each
+// scenario. Bare, reference and Quire alternate, several rounds per scenario, and the median ratios
+// are reported: compare figures within one run, since shared machines are noisy.
 //
 //   npm run bench                      the full run; writes bench/results/latest.json
 //   npm run bench -- --quick           a smoke run (small data, 1 s, one round); bench/results/quick.json
@@ -11,10 +13,9 @@
 //   npm run bench -- --cpu-prof        the server writes a CPU profile to bench/results/profiles/
 //   BENCH_SERVER=../old/dist/server.js                 measure another build against the same data
 //   BENCH_DURATION=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_ONLY=me,health   tune or narrow a run
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer as createNetServer } from 'node:net'
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -31,7 +32,9 @@ import {
   type RequestShape,
 } from './load.js'
 import { hashPassword, verifyPassword } from '../src/users/passwords.js'
+import { startReferenceServer } from './reference.js'
 import { seed, SEED_PASSWORD, seedPosts, seedSessions, settle, type SeededData } from './seed.js'
+import { startServerProcess, type ServerProcess } from './server-process.js'
 
 const args = new Set(process.argv.slice(2))
 const QUICK = args.has('--quick')
@@ -75,7 +78,13 @@ interface ScenarioResult {
   /** Server CPU per request, Quire and bare: a contention-proof view of the same comparison. */
   quireCpuMicros: number
   bareCpuMicros: number
-  rounds: Array<{ quire: LoadFigures; bare: LoadFigures }>
+  /** The reference floor's ratio to the same ceiling as Quire's (SQLite runs only). */
+  referenceRatio?: number
+  referenceRps?: number
+  referenceCpuMicros?: number
+  /** Quire's req/s over the reference's (median of the rounds): how close Quire gets to the floor. */
+  quireToReference?: number
+  rounds: Array<{ quire: LoadFigures; bare: LoadFigures; reference?: LoadFigures }>
 }
 
 function median(values: number[]): number {
@@ -84,32 +93,6 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1
     ? (sorted[middle] ?? 0)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => {
-        resolve(port)
-      })
-    })
-  })
-}
-
-async function waitUntilUp(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    try {
-      if ((await fetch(`${base}/v1`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error('server did not start')
 }
 
 /** Peak resident memory (VmHWM) of a process and its children (cluster workers), in MiB. */
@@ -133,44 +116,20 @@ function peakRssMiB(pid: number | undefined): number {
   return Math.round(kib / 1024)
 }
 
-interface RunningServer {
-  base: string
-  child: ChildProcess
-  stop: () => Promise<void>
-}
-
-async function startQuire(databaseUrl: string, workers: number): Promise<RunningServer> {
-  const port = await freePort()
-  const base = `http://127.0.0.1:${String(port)}`
+function startQuire(databaseUrl: string, workers: number): Promise<ServerProcess> {
   const profileDir = join('bench', 'results', 'profiles')
   if (CPU_PROF) mkdirSync(profileDir, { recursive: true })
-  const child = spawn(
-    process.execPath,
-    [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), SERVER_SCRIPT],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
-        AUTH_IP_LIMIT: '1000000/1m',
-        LOGIN_FAILURE_LIMIT: '1000000/1m',
-        WORKERS: String(workers),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  return startServerProcess({
+    args: [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), SERVER_SCRIPT],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
+      AUTH_IP_LIMIT: '1000000/1m',
+      LOGIN_FAILURE_LIMIT: '1000000/1m',
+      WORKERS: String(workers),
     },
-  )
-  await waitUntilUp(base)
-  return {
-    base,
-    child,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
+  })
 }
 
 async function capture(base: string, request: RequestShape): Promise<CapturedAnswer> {
@@ -252,16 +211,30 @@ function scenarios(data: SeededData, deepToken: string): Scenario[] {
 }
 
 async function runScenario(
-  server: RunningServer,
+  server: ServerProcess,
   scenario: Scenario,
   ceilings: Map<string, number[]>,
+  referenceDatabase: string | undefined,
 ): Promise<ScenarioResult> {
   const answer = await capture(server.base, scenario.request)
   const bare = await startBareServer(answer)
   const rounds: ScenarioResult['rounds'] = []
+  let reference: Awaited<ReturnType<typeof startReferenceServer>> | undefined
   try {
+    if (referenceDatabase !== undefined) {
+      reference = await startReferenceServer(referenceDatabase, answer)
+    }
+    // Fresh processes are cold (JIT, SQLite's page cache), and so may be Quire's route: one unmeasured
+    // second each, so the first round already compares warm servers.
+    for (const base of [bare.base, reference?.base, server.base]) {
+      if (base !== undefined) await drive(base, scenario.request, CONNECTIONS, 1)
+    }
     for (let round = 0; round < ROUNDS; round++) {
       const bareFigures = await drive(bare.base, scenario.request, CONNECTIONS, DURATION_S, bare.pid)
+      const referenceFigures =
+        reference === undefined
+          ? undefined
+          : await drive(reference.base, scenario.request, CONNECTIONS, DURATION_S, reference.pid)
       const quireFigures = await drive(
         server.base,
         scenario.request,
@@ -269,22 +242,32 @@ async function runScenario(
         DURATION_S,
         server.child.pid,
       )
-      rounds.push({ bare: bareFigures, quire: quireFigures })
+      rounds.push({
+        bare: bareFigures,
+        ...(referenceFigures === undefined ? {} : { reference: referenceFigures }),
+        quire: quireFigures,
+      })
     }
   } finally {
     bare.stop()
+    await reference?.stop()
   }
   ceilings.set(
     scenario.key,
     rounds.map((round) => round.bare.requestsPerSecond),
   )
   const ceiling = scenario.ceilingOf === undefined ? undefined : ceilings.get(scenario.ceilingOf)
-  const ratios = rounds.map(
-    (round, i) =>
-      round.quire.requestsPerSecond / (ceiling?.[i % ceiling.length] ?? round.bare.requestsPerSecond),
-  )
-  const ratio = median(ratios)
+  const ceilingOfRound = (round: number): number =>
+    ceiling?.[round % ceiling.length] ?? rounds[round]?.bare.requestsPerSecond ?? 0
+  const ratio = median(rounds.map((round, i) => round.quire.requestsPerSecond / ceilingOfRound(i)))
   const failures = rounds.reduce((sum, round) => sum + round.quire.failures, 0)
+  const referenceRounds = rounds.flatMap((round, i) =>
+    round.reference === undefined ? [] : [{ ...round, reference: round.reference, i }],
+  )
+  const referenceFailures = referenceRounds.reduce((sum, round) => sum + round.reference.failures, 0)
+  if (referenceFailures > 0) {
+    console.log(`${scenario.name}: the reference floor answered ${String(referenceFailures)} failures`)
+  }
   return {
     key: scenario.key,
     name:
@@ -300,12 +283,26 @@ async function runScenario(
     failures,
     quireCpuMicros: median(rounds.map((round) => round.quire.cpuMicrosPerRequest ?? 0)),
     bareCpuMicros: median(rounds.map((round) => round.bare.cpuMicrosPerRequest ?? 0)),
+    ...(referenceRounds.length === 0
+      ? {}
+      : {
+          referenceRatio: median(
+            referenceRounds.map((round) => round.reference.requestsPerSecond / ceilingOfRound(round.i)),
+          ),
+          referenceRps: median(referenceRounds.map((round) => round.reference.requestsPerSecond)),
+          referenceCpuMicros: median(
+            referenceRounds.map((round) => round.reference.cpuMicrosPerRequest ?? 0),
+          ),
+          quireToReference: median(
+            referenceRounds.map((round) => round.quire.requestsPerSecond / round.reference.requestsPerSecond),
+          ),
+        }),
     rounds,
   }
 }
 
 /** Logins under load (argon2 in the thread pool) while a light health probe measures its latency. */
-async function loginScenario(server: RunningServer, data: SeededData) {
+async function loginScenario(server: ServerProcess, data: SeededData) {
   const seconds = Math.max(DURATION_S, QUICK ? 2 : 5)
   const login: RequestShape = {
     method: 'POST',
@@ -335,7 +332,7 @@ async function loginScenario(server: RunningServer, data: SeededData) {
 }
 
 /** Throughput with WORKERS=2 over WORKERS=1 for `/me` and a comment write, alternating the two servers. */
-async function workersFactor(databaseUrl: string, picked: Scenario[], one: RunningServer) {
+async function workersFactor(databaseUrl: string, picked: Scenario[], one: ServerProcess) {
   const two = await startQuire(databaseUrl, 2)
   const factors: Record<string, { one: number; two: number; factor: number }> = {}
   try {
@@ -436,6 +433,21 @@ function format(value: number, digits = 0): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }
 
+/** Why a target was missed: whether even the reference floor misses it (the stack) or not (Quire). */
+function missedTarget(result: ScenarioResult): string {
+  const target = result.ratioTarget ?? 0
+  const missed =
+    result.ratio < target
+      ? `${result.name}: ${format(result.ratio, 2)}, target ≥ ${format(target, 2)} not met`
+      : `${result.name}: target ≥ ${format(target, 2)} not met: ${String(result.failures)} failures`
+  if (result.referenceRatio === undefined || result.ratio >= target) return missed
+  const floor = format(result.referenceRatio, 2)
+  return result.referenceRatio < target
+    ? `${missed}; not reachable on this stack here: the floor is ${floor}`
+    : `${missed}; the floor reaches ${floor}, so the gap is Quire's own (CPU/request ` +
+        `${String(result.quireCpuMicros)} µs vs the floor's ${String(result.referenceCpuMicros)} µs)`
+}
+
 async function main(): Promise<void> {
   if (!existsSync('dist/server.js')) {
     console.log('dist/server.js is missing: building first (npm run build)')
@@ -443,7 +455,7 @@ async function main(): Promise<void> {
   }
   const database = await freshDatabase()
   const db = createDb(loadConfig({ DATABASE_URL: database.url }).database)
-  let server: RunningServer | undefined
+  let server: ServerProcess | undefined
   try {
     await migrateToLatest(db)
     const seedStart = performance.now()
@@ -485,15 +497,25 @@ async function main(): Promise<void> {
     const picked = ONLY
       ? all.filter((scenario) => ONLY.includes(scenario.key) || scenario.key === 'health')
       : all
+    const databaseConfig = loadConfig({ DATABASE_URL: database.url }).database
+    const referenceDatabase = databaseConfig.kind === 'sqlite' ? databaseConfig.path : undefined
+    if (referenceDatabase === undefined) {
+      console.log('The reference floor (bench/reference.ts) runs on SQLite only: not measured here.')
+    }
     const ceilings = new Map<string, number[]>()
     const results: ScenarioResult[] = []
     for (const scenario of picked) {
-      const result = await runScenario(server, scenario, ceilings)
+      const result = await runScenario(server, scenario, ceilings, referenceDatabase)
       results.push(result)
+      const floor =
+        result.referenceRatio === undefined
+          ? ''
+          : `; reference floor ${format(result.referenceRatio, 2)} of bare (${format(result.referenceRps ?? 0)} req/s, ` +
+            `CPU/request ${String(result.referenceCpuMicros)} µs)`
       console.log(
         `${result.name}: ${format(result.ratio, 2)} of bare (${format(result.quireRps)} vs ${format(result.bareRps)} req/s), ` +
           `p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, failures ${String(result.failures)}, ` +
-          `CPU/request ${String(result.quireCpuMicros)} µs vs ${String(result.bareCpuMicros)} µs`,
+          `CPU/request ${String(result.quireCpuMicros)} µs vs ${String(result.bareCpuMicros)} µs${floor}`,
       )
     }
     const firstPage = results.find((result) => result.key === 'list_signed_in')
@@ -515,18 +537,25 @@ async function main(): Promise<void> {
         `${machine}; ${LOAD_GENERATOR} 1 thread, ${String(CONNECTIONS)} connections, ${String(ROUNDS)} × ${String(DURATION_S)} s rounds\n`,
     )
     console.log(
-      '| scenario | Quire / bare | target | Quire req/s | bare req/s | p50 ms | p99 ms | failures | CPU µs/req Quire / bare |',
+      '| scenario | Quire / bare | target | reference / bare | Quire / reference | Quire req/s | reference req/s | ' +
+        'bare req/s | p50 ms | p99 ms | failures | CPU µs/req Quire / reference / bare |',
     )
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+    const orDash = (value: number | undefined, digits = 0): string =>
+      value === undefined ? '–' : format(value, digits)
     for (const result of results) {
       const target =
         result.ratioTarget === undefined ? '' : `≥ ${format(result.ratioTarget, 2)} ${result.met ? '✓' : '✗'}`
       console.log(
-        `| ${result.name} | ${format(result.ratio, 2)} | ${target} | ${format(result.quireRps)} | ${format(result.bareRps)} | ` +
-          `${String(result.p50Ms)} | ${String(result.p99Ms)} | ${String(result.failures)} | ` +
-          `${String(result.quireCpuMicros)} / ${String(result.bareCpuMicros)} |`,
+        `| ${result.name} | ${format(result.ratio, 2)} | ${target} | ${orDash(result.referenceRatio, 2)} | ` +
+          `${orDash(result.quireToReference, 2)} | ${format(result.quireRps)} | ${orDash(result.referenceRps)} | ` +
+          `${format(result.bareRps)} | ${String(result.p50Ms)} | ${String(result.p99Ms)} | ${String(result.failures)} | ` +
+          `${String(result.quireCpuMicros)} / ${orDash(result.referenceCpuMicros)} / ${String(result.bareCpuMicros)} |`,
       )
     }
+    const missed = results.filter((result) => result.met === false)
+    if (missed.length > 0) console.log('')
+    for (const result of missed) console.log(missedTarget(result))
     const deepWithin = firstPage && deepPage ? deepPage.p50Ms <= firstPage.p50Ms * 1.2 : undefined
     if (firstPage && deepPage) {
       console.log(

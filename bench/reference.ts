@@ -275,18 +275,25 @@ async function serve(): Promise<void> {
 
 /**
  * Starts the reference floor in its own process on the benchmark's SQLite file, answering `answer`
- * (as the bare server does) once it has done a scenario's database work.
+ * (as the bare server does) once it has done a scenario's database work. With `cpuProfileDir` it
+ * writes CPU profiles there when stopped (one per thread: the main one is the largest).
  */
 export async function startReferenceServer(
   databasePath: string,
   answer: CapturedAnswer,
+  cpuProfileDir?: string,
 ): Promise<ServerProcess & { pid: number | undefined }> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-reference-'))
   const bodyFile = join(dir, 'body')
   writeFileSync(bodyFile, answer.body)
   try {
     const server = await startServerProcess({
-      args: ['--import', 'tsx', fileURLToPath(import.meta.url)],
+      args: [
+        ...(cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`]),
+        '--import',
+        'tsx',
+        fileURLToPath(import.meta.url),
+      ],
       env: {
         ...process.env,
         REFERENCE_DATABASE: databasePath,

@@ -10,7 +10,8 @@
 //   npm run bench -- --quick           a smoke run (small data, 1 s, one round); bench/results/quick.json
 //   npm run bench -- --scale           /me and the lists at 10k, 100k and 1M posts and sessions
 //   npm run bench -- --postgres        on a throwaway PostgreSQL database (QUIRE_TEST_POSTGRES_URL)
-//   npm run bench -- --cpu-prof        the server writes a CPU profile to bench/results/profiles/
+//   npm run bench -- --cpu-prof        the server writes CPU profiles to bench/results/profiles/, and
+//                                      each scenario's reference floor to profiles/reference-<scenario>/
 //   BENCH_SERVER=../old/dist/server.js                 measure another build against the same data
 //   BENCH_DURATION=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_ONLY=me,health   tune or narrow a run
 import { spawnSync } from 'node:child_process'
@@ -51,6 +52,7 @@ const DATA = QUICK
 const OUTPUT = join('bench', 'results', QUICK ? 'quick.json' : SCALE ? 'scale.json' : 'latest.json')
 // Another build to measure (e.g. an older revision's dist/server.js, for before → after figures).
 const SERVER_SCRIPT = process.env['BENCH_SERVER'] ?? 'dist/server.js'
+const PROFILE_DIR = join('bench', 'results', 'profiles')
 const POSTGRES_ADMIN_URL =
   process.env['QUIRE_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
@@ -117,10 +119,9 @@ function peakRssMiB(pid: number | undefined): number {
 }
 
 function startQuire(databaseUrl: string, workers: number): Promise<ServerProcess> {
-  const profileDir = join('bench', 'results', 'profiles')
-  if (CPU_PROF) mkdirSync(profileDir, { recursive: true })
+  if (CPU_PROF) mkdirSync(PROFILE_DIR, { recursive: true })
   return startServerProcess({
-    args: [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), SERVER_SCRIPT],
+    args: [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), SERVER_SCRIPT],
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -222,7 +223,8 @@ async function runScenario(
   let reference: Awaited<ReturnType<typeof startReferenceServer>> | undefined
   try {
     if (referenceDatabase !== undefined) {
-      reference = await startReferenceServer(referenceDatabase, answer)
+      const profiles = CPU_PROF ? join(PROFILE_DIR, `reference-${scenario.key}`) : undefined
+      reference = await startReferenceServer(referenceDatabase, answer, profiles)
     }
     // Fresh processes are cold (JIT, SQLite's page cache), and so may be Quire's route: one unmeasured
     // second each, so the first round already compares warm servers.

@@ -1,14 +1,17 @@
 // `npm run bench`: Quire against the same-bytes ceiling. The data set (1,000 users, 100,000 posts,
 // 10,000 comments, 100 KB attachments) is seeded straight into a fresh database; the built server
 // (`dist/server.js`) serves it; for each scenario Quire's answer is captured once and a bare node:http
-// server answers exactly those bytes. Bare and Quire alternate, several rounds per scenario, and the
-// median ratio is reported: compare figures within one run, since shared machines are noisy.
+// server answers exactly those bytes. On SQLite a reference floor (bench/reference.ts: Fastify plus the
+// scenario's own statements, answering the same bytes) shows the least this stack needs for each
+// scenario. Bare, reference and Quire alternate, several rounds per scenario, and the median ratios
+// are reported: compare figures within one run, since shared machines are noisy.
 //
 //   npm run bench                      the full run; writes bench/results/latest.json
 //   npm run bench -- --quick           a smoke run (small data, 1 s, one round); bench/results/quick.json
 //   npm run bench -- --scale           /me and the lists at 10k, 100k and 1M posts and sessions
 //   npm run bench -- --postgres        on a throwaway PostgreSQL database (QUIRE_TEST_POSTGRES_URL)
-//   npm run bench -- --cpu-prof        the server writes a CPU profile to bench/results/profiles/
+//   npm run bench -- --cpu-prof        the server writes CPU profiles to bench/results/profiles/, and
+//                                      each scenario's reference floor to profiles/reference-<scenario>/
 //   BENCH_SERVER=../old/dist/server.js                 measure another build against the same data
 //   BENCH_DURATION=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_ONLY=me,health   tune or narrow a run
 import { spawnSync } from 'node:child_process'
@@ -30,6 +33,7 @@ import {
   type RequestShape,
 } from './load.js'
 import { hashPassword, verifyPassword } from '../src/users/passwords.js'
+import { startReferenceServer } from './reference.js'
 import { seed, SEED_PASSWORD, seedPosts, seedSessions, settle, type SeededData } from './seed.js'
 import { residentMiB, startQuire as startServer, type RunningServer } from './server.js'
 
@@ -48,6 +52,7 @@ const DATA = QUICK
 const OUTPUT = join('bench', 'results', QUICK ? 'quick.json' : SCALE ? 'scale.json' : 'latest.json')
 // Another build to measure (e.g. an older revision's dist/server.js, for before → after figures).
 const SERVER_SCRIPT = process.env['BENCH_SERVER'] ?? 'dist/server.js'
+const PROFILE_DIR = join('bench', 'results', 'profiles')
 const POSTGRES_ADMIN_URL =
   process.env['QUIRE_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
@@ -75,7 +80,13 @@ interface ScenarioResult {
   /** Server CPU per request, Quire and bare: a contention-proof view of the same comparison. */
   quireCpuMicros: number
   bareCpuMicros: number
-  rounds: Array<{ quire: LoadFigures; bare: LoadFigures }>
+  /** The reference floor's ratio to the same ceiling as Quire's (SQLite runs only). */
+  referenceRatio?: number
+  referenceRps?: number
+  referenceCpuMicros?: number
+  /** Quire's req/s over the reference's (median of the rounds): how close Quire gets to the floor. */
+  quireToReference?: number
+  rounds: Array<{ quire: LoadFigures; bare: LoadFigures; reference?: LoadFigures }>
 }
 
 function median(values: number[]): number {
@@ -87,13 +98,12 @@ function median(values: number[]): number {
 }
 
 async function startQuire(databaseUrl: string, workers: number): Promise<RunningServer> {
-  const profileDir = join('bench', 'results', 'profiles')
-  if (CPU_PROF) mkdirSync(profileDir, { recursive: true })
+  if (CPU_PROF) mkdirSync(PROFILE_DIR, { recursive: true })
   return startServer(
     SERVER_SCRIPT,
     databaseUrl,
     workers,
-    CPU_PROF ? `--cpu-prof --cpu-prof-dir=${profileDir}` : '',
+    CPU_PROF ? `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` : '',
   )
 }
 
@@ -179,13 +189,28 @@ async function runScenario(
   server: RunningServer,
   scenario: Scenario,
   ceilings: Map<string, number[]>,
+  referenceDatabase: string | undefined,
 ): Promise<ScenarioResult> {
   const answer = await capture(server.base, scenario.request)
   const bare = await startBareServer(answer)
   const rounds: ScenarioResult['rounds'] = []
+  let reference: Awaited<ReturnType<typeof startReferenceServer>> | undefined
   try {
+    if (referenceDatabase !== undefined) {
+      const profiles = CPU_PROF ? join(PROFILE_DIR, `reference-${scenario.key}`) : undefined
+      reference = await startReferenceServer(referenceDatabase, answer, profiles)
+    }
+    // Fresh processes are cold (JIT, SQLite's page cache), and so may be Quire's route: one unmeasured
+    // second each, so the first round already compares warm servers.
+    for (const base of [bare.base, reference?.base, server.base]) {
+      if (base !== undefined) await drive(base, scenario.request, CONNECTIONS, 1)
+    }
     for (let round = 0; round < ROUNDS; round++) {
       const bareFigures = await drive(bare.base, scenario.request, CONNECTIONS, DURATION_S, bare.pid)
+      const referenceFigures =
+        reference === undefined
+          ? undefined
+          : await drive(reference.base, scenario.request, CONNECTIONS, DURATION_S, reference.pid)
       const quireFigures = await drive(
         server.base,
         scenario.request,
@@ -193,22 +218,32 @@ async function runScenario(
         DURATION_S,
         server.child.pid,
       )
-      rounds.push({ bare: bareFigures, quire: quireFigures })
+      rounds.push({
+        bare: bareFigures,
+        ...(referenceFigures === undefined ? {} : { reference: referenceFigures }),
+        quire: quireFigures,
+      })
     }
   } finally {
     bare.stop()
+    await reference?.stop()
   }
   ceilings.set(
     scenario.key,
     rounds.map((round) => round.bare.requestsPerSecond),
   )
   const ceiling = scenario.ceilingOf === undefined ? undefined : ceilings.get(scenario.ceilingOf)
-  const ratios = rounds.map(
-    (round, i) =>
-      round.quire.requestsPerSecond / (ceiling?.[i % ceiling.length] ?? round.bare.requestsPerSecond),
-  )
-  const ratio = median(ratios)
+  const ceilingOfRound = (round: number): number =>
+    ceiling?.[round % ceiling.length] ?? rounds[round]?.bare.requestsPerSecond ?? 0
+  const ratio = median(rounds.map((round, i) => round.quire.requestsPerSecond / ceilingOfRound(i)))
   const failures = rounds.reduce((sum, round) => sum + round.quire.failures, 0)
+  const referenceRounds = rounds.flatMap((round, i) =>
+    round.reference === undefined ? [] : [{ ...round, reference: round.reference, i }],
+  )
+  const referenceFailures = referenceRounds.reduce((sum, round) => sum + round.reference.failures, 0)
+  if (referenceFailures > 0) {
+    console.log(`${scenario.name}: the reference floor answered ${String(referenceFailures)} failures`)
+  }
   return {
     key: scenario.key,
     name:
@@ -224,6 +259,20 @@ async function runScenario(
     failures,
     quireCpuMicros: median(rounds.map((round) => round.quire.cpuMicrosPerRequest ?? 0)),
     bareCpuMicros: median(rounds.map((round) => round.bare.cpuMicrosPerRequest ?? 0)),
+    ...(referenceRounds.length === 0
+      ? {}
+      : {
+          referenceRatio: median(
+            referenceRounds.map((round) => round.reference.requestsPerSecond / ceilingOfRound(round.i)),
+          ),
+          referenceRps: median(referenceRounds.map((round) => round.reference.requestsPerSecond)),
+          referenceCpuMicros: median(
+            referenceRounds.map((round) => round.reference.cpuMicrosPerRequest ?? 0),
+          ),
+          quireToReference: median(
+            referenceRounds.map((round) => round.quire.requestsPerSecond / round.reference.requestsPerSecond),
+          ),
+        }),
     rounds,
   }
 }
@@ -360,6 +409,21 @@ function format(value: number, digits = 0): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }
 
+/** Why a target was missed: whether even the reference floor misses it (the stack) or not (Quire). */
+function missedTarget(result: ScenarioResult): string {
+  const target = result.ratioTarget ?? 0
+  const missed =
+    result.ratio < target
+      ? `${result.name}: ${format(result.ratio, 2)}, target ≥ ${format(target, 2)} not met`
+      : `${result.name}: target ≥ ${format(target, 2)} not met: ${String(result.failures)} failures`
+  if (result.referenceRatio === undefined || result.ratio >= target) return missed
+  const floor = format(result.referenceRatio, 2)
+  return result.referenceRatio < target
+    ? `${missed}; not reachable on this stack here: the floor is ${floor}`
+    : `${missed}; the floor reaches ${floor}, so the gap is Quire's own (CPU/request ` +
+        `${String(result.quireCpuMicros)} µs vs the floor's ${String(result.referenceCpuMicros)} µs)`
+}
+
 async function main(): Promise<void> {
   if (!existsSync('dist/server.js')) {
     console.log('dist/server.js is missing: building first (npm run build)')
@@ -409,15 +473,25 @@ async function main(): Promise<void> {
     const picked = ONLY
       ? all.filter((scenario) => ONLY.includes(scenario.key) || scenario.key === 'health')
       : all
+    const databaseConfig = loadConfig({ DATABASE_URL: database.url }).database
+    const referenceDatabase = databaseConfig.kind === 'sqlite' ? databaseConfig.path : undefined
+    if (referenceDatabase === undefined) {
+      console.log('The reference floor (bench/reference.ts) runs on SQLite only: not measured here.')
+    }
     const ceilings = new Map<string, number[]>()
     const results: ScenarioResult[] = []
     for (const scenario of picked) {
-      const result = await runScenario(server, scenario, ceilings)
+      const result = await runScenario(server, scenario, ceilings, referenceDatabase)
       results.push(result)
+      const floor =
+        result.referenceRatio === undefined
+          ? ''
+          : `; reference floor ${format(result.referenceRatio, 2)} of bare (${format(result.referenceRps ?? 0)} req/s, ` +
+            `CPU/request ${String(result.referenceCpuMicros)} µs)`
       console.log(
         `${result.name}: ${format(result.ratio, 2)} of bare (${format(result.quireRps)} vs ${format(result.bareRps)} req/s), ` +
           `p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, failures ${String(result.failures)}, ` +
-          `CPU/request ${String(result.quireCpuMicros)} µs vs ${String(result.bareCpuMicros)} µs`,
+          `CPU/request ${String(result.quireCpuMicros)} µs vs ${String(result.bareCpuMicros)} µs${floor}`,
       )
     }
     const firstPage = results.find((result) => result.key === 'list_signed_in')
@@ -439,18 +513,25 @@ async function main(): Promise<void> {
         `${machine}; ${LOAD_GENERATOR} 1 thread, ${String(CONNECTIONS)} connections, ${String(ROUNDS)} × ${String(DURATION_S)} s rounds\n`,
     )
     console.log(
-      '| scenario | Quire / bare | target | Quire req/s | bare req/s | p50 ms | p99 ms | failures | CPU µs/req Quire / bare |',
+      '| scenario | Quire / bare | target | reference / bare | Quire / reference | Quire req/s | reference req/s | ' +
+        'bare req/s | p50 ms | p99 ms | failures | CPU µs/req Quire / reference / bare |',
     )
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+    const orDash = (value: number | undefined, digits = 0): string =>
+      value === undefined ? '–' : format(value, digits)
     for (const result of results) {
       const target =
         result.ratioTarget === undefined ? '' : `≥ ${format(result.ratioTarget, 2)} ${result.met ? '✓' : '✗'}`
       console.log(
-        `| ${result.name} | ${format(result.ratio, 2)} | ${target} | ${format(result.quireRps)} | ${format(result.bareRps)} | ` +
-          `${String(result.p50Ms)} | ${String(result.p99Ms)} | ${String(result.failures)} | ` +
-          `${String(result.quireCpuMicros)} / ${String(result.bareCpuMicros)} |`,
+        `| ${result.name} | ${format(result.ratio, 2)} | ${target} | ${orDash(result.referenceRatio, 2)} | ` +
+          `${orDash(result.quireToReference, 2)} | ${format(result.quireRps)} | ${orDash(result.referenceRps)} | ` +
+          `${format(result.bareRps)} | ${String(result.p50Ms)} | ${String(result.p99Ms)} | ${String(result.failures)} | ` +
+          `${String(result.quireCpuMicros)} / ${orDash(result.referenceCpuMicros)} / ${String(result.bareCpuMicros)} |`,
       )
     }
+    const missed = results.filter((result) => result.met === false)
+    if (missed.length > 0) console.log('')
+    for (const result of missed) console.log(missedTarget(result))
     const deepWithin = firstPage && deepPage ? deepPage.p50Ms <= firstPage.p50Ms * 1.2 : undefined
     if (firstPage && deepPage) {
       console.log(

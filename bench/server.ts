@@ -1,45 +1,14 @@
-// The built server as a child process for the benchmark and the memory probe: start on a free port,
-// wait until it answers, read its resident memory from /proc.
-import { spawn, type ChildProcess } from 'node:child_process'
+// The built server as a child process for the benchmark and the memory probe: started as `npm start`
+// starts it (bin/quire), and its resident memory read from /proc.
 import { readFileSync } from 'node:fs'
-import { createServer as createNetServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { startServerProcess, type ServerProcess } from './server-process.js'
 
 /** bin/quire: how the server is started in production, with its process settings. */
 const LAUNCHER = fileURLToPath(new URL('../bin/quire', import.meta.url))
 
-/** A started `node dist/server.js`. */
-export interface RunningServer {
-  base: string
-  child: ChildProcess
-  stop: () => Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => {
-        resolve(port)
-      })
-    })
-  })
-}
-
-async function waitUntilUp(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    try {
-      if ((await fetch(`${base}/v1`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error('server did not start')
-}
+/** A started Quire server. */
+export type RunningServer = ServerProcess
 
 /**
  * Starts `script` (the built server) through bin/quire, as `npm start` does, on a free port with the
@@ -52,36 +21,23 @@ export async function startQuire(
   workers: number,
   nodeOptions = '',
 ): Promise<RunningServer> {
-  const port = await freePort()
-  const base = `http://127.0.0.1:${String(port)}`
   // The launcher execs node, so the child's pid is the server's own. BENCH_PLAIN_NODE=1 starts
   // `node script` without the launcher's settings, to measure what they change.
   const plain = process.env['BENCH_PLAIN_NODE'] === '1'
-  const child = spawn(plain ? process.execPath : 'sh', plain ? [script] : [LAUNCHER, script], {
+  return startServerProcess({
+    ...(plain ? {} : { command: 'sh' }),
+    args: plain ? [script] : [LAUNCHER, script],
     env: {
       ...process.env,
       NODE: process.execPath,
       NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} ${nodeOptions}`.trim(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
       AUTH_IP_LIMIT: '1000000/1m',
       LOGIN_FAILURE_LIMIT: '1000000/1m',
       WORKERS: String(workers),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   })
-  await waitUntilUp(base)
-  return {
-    base,
-    child,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    },
-  }
 }
 
 /** Resident memory of a process and its children (cluster workers) in MiB: now and at its peak. */

@@ -3,14 +3,13 @@
 // SOAK_DURATION seconds (60) — then a verdict: no 5xx, no dropped connection or timeout, every
 // request answered 2xx, and the server's memory flat (resident size sampled every second). Exits 1
 // when the verdict fails. test/machinery/soak.test.ts runs a short setting of it in CI.
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
+import { startServerProcess } from './server-process.js'
 
 /** How long and how hard to soak, and against which database. */
 export interface SoakOptions {
@@ -39,32 +38,6 @@ export interface SoakReport {
 
 const ROOT = new URL('..', import.meta.url).pathname
 const RSS_CEILING_MIB = 768
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => {
-        resolve(port)
-      })
-    })
-  })
-}
-
-async function waitUntilUp(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`${base}/v1`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error('server did not start')
-}
 
 function rssMiB(pid: number | undefined): number {
   try {
@@ -114,13 +87,10 @@ function average(values: number[]): number {
 /** Starts the built server, seeds content, drives the mixed workload and judges the run. */
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-soak-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${String(port)}`
-  const server = spawn(process.execPath, [join(ROOT, 'dist', 'server.js')], {
+  const server = await startServerProcess({
+    args: [join(ROOT, 'dist', 'server.js')],
     env: {
       PATH: process.env['PATH'] ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATABASE_URL: options.databaseUrl ?? `sqlite:${join(dir, 'soak.db')}`,
       LOG_LEVEL: 'warn',
       // One client address makes every login here, and one account's logins overlap (each counts as an
@@ -130,14 +100,17 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       LOGIN_FAILURE_EMAIL_LIMIT: '10000000/1m',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
+  }).catch((error: unknown) => {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
   })
+  const { base } = server
   const samples: number[] = []
   let loading = false
   const sampler = setInterval(() => {
-    if (loading) samples.push(rssMiB(server.pid))
+    if (loading) samples.push(rssMiB(server.child.pid))
   }, 1000)
   try {
-    await waitUntilUp(base)
     const writer = await account(base, 'soak-writer')
     // Logins churn their own account's sessions, so they never evict the writer's.
     const logins = await account(base, 'soak-login')
@@ -266,7 +239,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     if (report.errors > 0)
       report.problems.push(`${String(report.errors)} connection errors (dropped connections)`)
     if (report.timeouts > 0) report.problems.push(`${String(report.timeouts)} requests timed out`)
-    if (server.exitCode !== null) report.problems.push(`the server exited (${String(server.exitCode)})`)
+    if (server.child.exitCode !== null) {
+      report.problems.push(`the server exited (${String(server.child.exitCode)})`)
+    }
     // Growth by a quarter after warm-up is a leak; a run too short to judge growth (the CI setting)
     // must at least stay under a fixed ceiling.
     if (warm.length >= 20 && memoryGrowth > 1.25) {
@@ -277,11 +252,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     return report
   } finally {
     clearInterval(sampler)
-    server.kill('SIGTERM')
-    await new Promise((resolve) => {
-      if (server.exitCode !== null) resolve(undefined)
-      else server.once('exit', resolve)
-    })
+    await server.stop()
     rmSync(dir, { recursive: true, force: true })
   }
 }

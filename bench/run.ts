@@ -290,7 +290,7 @@ async function loginScenario(server: RunningServer, data: SeededData) {
     drive(server.base, login, 16, seconds),
     probe(server.base, { method: 'GET', path: '/v1', headers: {} }, 100, seconds),
   ])
-  // Each login is one argon2id verification (19 MiB, t=2) in libuv's pool: on N cores, at most
+  // Each login is one argon2id verification (9 MiB, t=4) in libuv's pool: on N cores, at most
   // N × 1000 / (its time in ms) logins per second, whatever the server does around it.
   const hashStart = performance.now()
   await verifyPassword(await hashPassword(SEED_PASSWORD), SEED_PASSWORD)

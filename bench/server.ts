@@ -13,7 +13,7 @@ export type RunningServer = ServerProcess
 /**
  * Starts `script` (the built server) through bin/quire, as `npm start` does, on a free port with the
  * benchmark's environment: LOG_LEVEL warn and the per-address and per-account login limits lifted, so
- * load is not refused with 429. `nodeOptions` adds node flags (NODE_OPTIONS), e.g. for a CPU profile.
+ * load is not refused with 429. `nodeOptions` adds node flags, e.g. for a CPU profile.
  */
 export async function startQuire(
   script: string,
@@ -26,11 +26,12 @@ export async function startQuire(
   const plain = process.env['BENCH_PLAIN_NODE'] === '1'
   return startServerProcess({
     ...(plain ? {} : { command: 'sh' }),
-    args: plain ? [script] : [LAUNCHER, script],
+    args: plain ? [...nodeOptions.split(' ').filter(Boolean), script] : [LAUNCHER, script],
     env: {
       ...process.env,
       NODE: process.execPath,
-      NODE_OPTIONS: `${process.env['NODE_OPTIONS'] ?? ''} ${nodeOptions}`.trim(),
+      // Flags such as --cpu-prof are refused in NODE_OPTIONS; bin/quire passes NODE_ARGS to node.
+      NODE_ARGS: `${process.env['NODE_ARGS'] ?? ''} ${nodeOptions}`.trim(),
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
       AUTH_IP_LIMIT: '1000000/1m',

@@ -16,11 +16,18 @@ export const PASSWORD_MAX_LENGTH = 256
  */
 export const PASSWORD_INPUT_MAX_LENGTH = 1024
 
-/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane; argon2's default 16-byte random salt. */
+/**
+ * argon2id with 9 MiB, 4 passes, 1 lane (argon2's default 16-byte random salt): one of the settings
+ * OWASP's Password Storage Cheat Sheet lists as equal in defence to its 19 MiB / 2-pass baseline,
+ * trading memory for passes. Measured here it is also faster (about 17 ms against 22–38 ms: the
+ * smaller block fits the caches better), and each hash in flight holds half the memory, which libuv's
+ * pool threads keep (see below). Hashes made with other settings still verify, and are re-hashed
+ * with these at the next successful login.
+ */
 const ARGON2_OPTIONS = {
   type: argon2.argon2id,
-  memoryCost: 19_456,
-  timeCost: 2,
+  memoryCost: 9_216,
+  timeCost: 4,
   parallelism: 1,
   hashLength: 32,
 } as const
@@ -38,7 +45,7 @@ export function codePointLength(text: string): number {
 }
 
 // argon2 runs in libuv's thread pool (4 threads), which file-system and DNS work share. Left alone, a
-// burst of logins fills every pool thread with a 19 MiB hash: more memory at once and no faster on
+// burst of logins fills every pool thread with a 9 MiB hash: more memory at once and no faster on
 // fewer cores, while other pool work waits behind it. At most one hash per core runs; the rest wait
 // their turn in arrival order.
 const HASHING_SLOTS = availableParallelism()

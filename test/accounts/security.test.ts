@@ -34,7 +34,33 @@ describe('secrets at rest', () => {
       .select('password_hash')
       .where('email', '=', email)
       .executeTakeFirstOrThrow()
-    assert.match(stored.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    assert.match(stored.password_hash, /^\$argon2id\$v=19\$m=9216,t=4,p=1\$/)
+  })
+
+  it('a hash made with the earlier 19 MiB / 2-pass setting still signs in, and is re-hashed with the current one', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const { default: argon2 } = await import('argon2')
+    const email = uniqueEmail()
+    const password = strongPassword()
+    await app.inject({ method: 'POST', url: '/v1/register', payload: { email, password } })
+    const earlier = await argon2.hash(password, {
+      type: argon2.argon2id,
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    })
+    await db.updateTable('users').set({ password_hash: earlier }).where('email', '=', email).execute()
+
+    const login = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
+    assert.equal(login.statusCode, 201, login.body)
+    const stored = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+    assert.match(stored.password_hash, /^\$argon2id\$v=19\$m=9216,t=4,p=1\$/)
+    const again = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
+    assert.equal(again.statusCode, 201, 'the re-hashed password still signs in')
   })
 
   it('rate-limit counters key accounts by a hash, not the address', async (t) => {

@@ -22,8 +22,6 @@ import {
   insertAttachment,
   listPostAttachments,
   lockPostAttachment,
-  readAttachmentContent,
-  readAttachmentSlice,
   renameAttachment,
 } from './attachments.queries.js'
 import {
@@ -35,6 +33,7 @@ import {
   UploadBodyDocumentation,
   UploadQuery,
 } from './attachments.schemas.js'
+import { AttachmentGoneError, attachmentBody } from './downloads.js'
 import {
   cleanFilename,
   contentDisposition,
@@ -206,13 +205,12 @@ const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
         content_type: upload.contentType,
         size: upload.size,
         sha256: upload.sha256,
-        content: upload.content,
         version: 1,
         created_at: now,
         updated_at: now,
       }
       try {
-        await insertAttachment(db, row)
+        await db.transaction().execute((trx) => insertAttachment(trx, row, upload.content))
       } catch (error) {
         // The post was deleted while the file was arriving.
         if (isForeignKeyViolation(error)) throw notFound('Post')
@@ -326,6 +324,18 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { 'content-range': `bytes */${attachment.size}` },
         )
       }
+      const length = range === undefined ? attachment.size : range.end - range.start + 1
+      // HEAD needs only the headers: the length is known, so the bytes are never read. Otherwise the
+      // first chunk is read before any header is set, so a file deleted meanwhile is a clean 404.
+      let body: Buffer | Readable
+      if (request.method === 'HEAD') body = Readable.from([])
+      else if (length === 0) body = Buffer.alloc(0)
+      else {
+        const bytes = range ?? { start: 0, end: attachment.size - 1 }
+        body = await attachmentBody(db, attachment.id, bytes).catch((error: unknown) => {
+          throw error instanceof AttachmentGoneError ? notFound('Attachment') : error
+        })
+      }
       void reply
         .header('content-type', attachment.content_type)
         .header('content-disposition', contentDisposition(attachment.filename, attachment.content_type))
@@ -334,18 +344,10 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (range !== undefined) {
         void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${attachment.size}`)
       }
-      // HEAD needs only the headers: the length is known, so the bytes are never loaded. (Fastify's
-      // HEAD route keeps a Content-Length set beside a stream, where it would recount a buffer.)
-      if (request.method === 'HEAD') {
-        const length = range === undefined ? attachment.size : range.end - range.start + 1
-        return reply.header('content-length', length).send(Readable.from([]))
-      }
-      const content =
-        range === undefined
-          ? await readAttachmentContent(db, attachment.id)
-          : await readAttachmentSlice(db, attachment.id, range.start, range.end - range.start + 1)
-      if (!content) throw notFound('Attachment')
-      return reply.send(content)
+      // Fastify counts a Buffer itself; a stream's length is set here (Fastify's HEAD route keeps a
+      // Content-Length set beside a stream, where it would recount a buffer).
+      if (body instanceof Readable) void reply.header('content-length', length)
+      return reply.send(body)
     },
   )
 

@@ -11,7 +11,7 @@ import {
   findAttachmentById,
   findPostAttachment,
   listPostAttachments,
-  readAttachmentSlice,
+  readAttachmentChunk,
 } from '../../src/attachments/attachments.queries.js'
 import type { Db } from '../../src/db/database.js'
 import type { Tables } from '../../src/db/tables.js'
@@ -40,7 +40,7 @@ interface PlanRow {
   detail: string
 }
 
-const CONTENT_TABLES = ['posts', 'attachments', 'comments']
+const CONTENT_TABLES = ['posts', 'attachments', 'attachment_chunks', 'comments']
 
 describe('query plans', () => {
   it('every content list, lookup and cascade query reads an index (SQLite EXPLAIN QUERY PLAN)', async (t) => {
@@ -90,7 +90,7 @@ describe('query plans', () => {
       ['findPostById', () => findPostById(logged, post.id), {}],
       ['findAttachmentById', () => findAttachmentById(logged, attachment.id), {}],
       ['findPostAttachment', () => findPostAttachment(logged, post.id, attachment.id), {}],
-      ['readAttachmentSlice', () => readAttachmentSlice(logged, attachment.id, 0, 4), {}],
+      ['readAttachmentChunk', () => readAttachmentChunk(logged, attachment.id, 0), {}],
       ['findCommentById', () => findCommentById(logged, missing), {}],
     )
 

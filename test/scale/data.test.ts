@@ -168,6 +168,7 @@ async function copyAndCompare(source: Db, target: Db, batchRows: number): Promis
   for (const [table, least] of Object.entries({
     posts: 14,
     attachments: 14,
+    attachment_chunks: 14,
     comments: 28,
     rate_limits: 1,
     account_tokens: 1,

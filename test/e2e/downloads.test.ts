@@ -96,7 +96,6 @@ describe(`downloads over real sockets (built server, ${TEST_ENGINE})`, () => {
     const server = await startListening(t, {
       DATABASE_URL: await freshDatabaseUrl(t),
       ATTACHMENT_MAX_BYTES: String(16 * MIB),
-      LOG_LEVEL: 'warn',
     })
     const bytes = randomBytes(FILE_BYTES)
     const { content } = await uploadFile(server, bytes)
@@ -152,7 +151,6 @@ describe(`downloads over real sockets (built server, ${TEST_ENGINE})`, () => {
     const server = await startListening(t, {
       DATABASE_URL: await freshDatabaseUrl(t),
       ATTACHMENT_MAX_BYTES: String(32 * MIB),
-      LOG_LEVEL: 'info',
     })
     // Larger than what the kernel's socket buffers can hold for a stalled reader.
     const bytes = randomBytes(24 * MIB)

@@ -169,6 +169,12 @@ export async function seed(
   }
   await insertBatched(db, 'attachments', attachments)
   await insertBatched(db, 'attachment_chunks', chunks)
+  // What the server counts against USER_STORAGE_MAX_BYTES when it stores files itself.
+  await db
+    .updateTable('users')
+    .set({ storage_bytes: content.length * counts.attachments })
+    .where('id', '=', benchUserId)
+    .execute()
 
   const comments: Array<Record<string, unknown>> = []
   const postCount = counts.posts

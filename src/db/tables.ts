@@ -21,6 +21,8 @@ export interface UsersTable {
   email_verified: Generated<number>
   /** 1 while two-factor sign-in is on (its secret is in `totp_credentials`), else 0. */
   totp_enabled: Generated<number>
+  /** Total size of the attachments on the user's posts, in bytes: what USER_STORAGE_MAX_BYTES limits. */
+  storage_bytes: Generated<number>
 }
 
 export interface SessionsTable {

@@ -135,7 +135,7 @@ describe('downloads: happy paths', () => {
     assert.equal(counting.statements(), 1)
   })
 
-  it('files stored before chunking are moved into chunks by the migration, byte for byte', async (t) => {
+  it('files stored before chunking are moved into chunks by the migration, byte for byte, and counted', async (t) => {
     const url = await freshDatabaseUrl(t)
     const db = createDb(loadConfig({ DATABASE_URL: url }).database)
     t.after(() => db.destroy())
@@ -224,6 +224,16 @@ describe('downloads: happy paths', () => {
     }
     const columns = await sql<{ name: string }>`select * from attachments`.execute(db)
     assert.ok(!columns.rows.some((row) => 'content' in row), 'the content column is gone')
+    // The storage quota's counter starts from what the user already stores.
+    const user = await db
+      .selectFrom('users')
+      .select('storage_bytes')
+      .where('id', '=', 'u')
+      .executeTakeFirstOrThrow()
+    assert.equal(
+      user.storage_bytes,
+      [...files.values()].reduce((sum, bytes) => sum + bytes.length, 0),
+    )
   })
 })
 

@@ -23,7 +23,14 @@ import {
   listPublicPosts,
   listPublicPostsByAuthor,
 } from '../../src/posts/posts.queries.js'
-import { buildTestApp, registerAndLogin } from '../helpers.js'
+import {
+  findStorageUsed,
+  lockStorage,
+  releaseStorage,
+  reserveStorage,
+  sumPostAttachmentBytes,
+} from '../../src/storage/storage.queries.js'
+import { buildTestApp, registerAndLogin, UNLIMITED_WRITES } from '../helpers.js'
 import { createAttachment, createComment, createPost } from './content-helpers.js'
 
 // Runs the real query functions against a second Kysely over the same SQLite file whose log captures
@@ -40,11 +47,11 @@ interface PlanRow {
   detail: string
 }
 
-const CONTENT_TABLES = ['posts', 'attachments', 'attachment_chunks', 'comments']
+const CONTENT_TABLES = ['posts', 'attachments', 'attachment_chunks', 'comments', 'users']
 
 describe('query plans', () => {
   it('every content list, lookup and cascade query reads an index (SQLite EXPLAIN QUERY PLAN)', async (t) => {
-    const { app, config } = await buildTestApp(t, {}, { engine: 'sqlite' })
+    const { app, config } = await buildTestApp(t, UNLIMITED_WRITES, { engine: 'sqlite' })
     if (config.database.kind !== 'sqlite') throw new Error('this test needs SQLite')
     const author = await registerAndLogin(app)
     // A few rows of each kind; no ANALYZE, so the planner judges by the schema as it would on a large
@@ -92,6 +99,12 @@ describe('query plans', () => {
       ['findPostAttachment', () => findPostAttachment(logged, post.id, attachment.id), {}],
       ['readAttachmentChunk', () => readAttachmentChunk(logged, attachment.id, 0), {}],
       ['findCommentById', () => findCommentById(logged, missing), {}],
+      // The storage quota's counter (one row by primary key) and what deleting a post frees.
+      ['reserveStorage', () => reserveStorage(logged, author.id, 10, 1000), {}],
+      ['releaseStorage', () => releaseStorage(logged, author.id, 10), {}],
+      ['lockStorage', () => lockStorage(logged, author.id), {}],
+      ['findStorageUsed', () => findStorageUsed(logged, author.id), {}],
+      ['sumPostAttachmentBytes', () => sumPostAttachmentBytes(logged, post.id), {}],
     )
 
     for (const [name, query, { sorted = false }] of run) {

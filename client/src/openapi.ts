@@ -138,7 +138,7 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -191,7 +191,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -219,7 +219,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -247,7 +247,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -275,7 +275,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -303,7 +303,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -331,7 +331,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -359,7 +359,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -389,7 +389,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -1865,7 +1865,7 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -1922,7 +1922,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -1950,7 +1950,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -1978,7 +1978,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2006,7 +2006,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2034,7 +2034,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2062,7 +2062,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2090,7 +2090,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2118,7 +2118,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2148,7 +2148,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2670,7 +2670,7 @@ export interface paths {
         /** @description Default Response */
         202: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2690,7 +2690,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2718,7 +2718,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2746,7 +2746,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2774,7 +2774,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2802,7 +2802,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2830,7 +2830,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2860,7 +2860,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2967,7 +2967,7 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2982,7 +2982,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3010,7 +3010,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3038,7 +3038,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3066,7 +3066,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3094,7 +3094,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3122,7 +3122,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3152,7 +3152,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3499,7 +3499,7 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3514,7 +3514,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3542,7 +3542,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3570,7 +3570,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3598,7 +3598,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3626,7 +3626,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3654,7 +3654,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3682,7 +3682,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3712,7 +3712,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -5134,7 +5134,7 @@ export interface paths {
     put?: never
     /**
      * Create a post
-     * @description The caller becomes its author. `title` is required (1–200 characters, one line, trimmed); `body` (at most 100,000 characters) defaults to "" and `visibility` to "public". Answers 201 with the post, its ETag and its Location.
+     * @description The caller becomes its author. `title` is required (1–200 characters, one line, trimmed); `body` (at most 100,000 characters) defaults to "" and `visibility` to "public". Answers 201 with the post, its ETag and its Location. Each user may create USER_POST_LIMIT posts per window (default 30 a minute; every well-formed request counts, even one refused later): beyond, 429 RATE_LIMITED with Retry-After. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.
      */
     post: {
       parameters: {
@@ -5163,6 +5163,14 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5211,6 +5219,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5231,6 +5247,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5251,6 +5275,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5271,6 +5303,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5291,6 +5331,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5311,6 +5359,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -5331,6 +5417,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6247,7 +6341,7 @@ export interface paths {
     post?: never
     /**
      * Delete a post
-     * @description Only the author. The post’s attachments and comments are deleted with it, in the same statement. 204. Send `If-Match` with the ETag you read to apply the change only if nobody changed the post since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     * @description Only the author. The post’s attachments and comments are deleted with it, in the same transaction, and the attachments’ sizes are given back to the author’s storage quota. 204. Send `If-Match` with the ETag you read to apply the change only if nobody changed the post since; otherwise 412 PRECONDITION_FAILED and nothing changes.
      */
     delete: {
       parameters: {
@@ -7099,7 +7193,7 @@ export interface paths {
     put?: never
     /**
      * Upload an attachment
-     * @description Only the post’s author. Either `multipart/form-data` with the file in a part named `file` (its filename and Content-Type are kept; other parts are ignored), or a raw body sent with the file’s own Content-Type and its name in `?filename=` (required: 400 without it). Any type is stored byte for byte, JSON and text included. At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing is stored. The SHA-256 is computed while the bytes arrive. Filenames lose path components and control characters and are NFC-normalised; 1–255 characters must remain (422 otherwise). 201 with the attachment’s metadata.
+     * @description Only the post’s author. Either `multipart/form-data` with the file in a part named `file` (its filename and Content-Type are kept; other parts are ignored), or a raw body sent with the file’s own Content-Type and its name in `?filename=` (required: 400 without it). Any type is stored byte for byte, JSON and text included. At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing is stored. The attachments of all the author’s posts together may hold at most USER_STORAGE_MAX_BYTES (default 1 GiB): an upload that does not fit answers 413 PAYLOAD_TOO_LARGE naming the quota, what is in use and what is left, and stores nothing (deleting attachments or posts frees space at once; parallel uploads never overshoot the quota). The SHA-256 is computed while the bytes arrive. Filenames lose path components and control characters and are NFC-normalised; 1–255 characters must remain (422 otherwise). 201 with the attachment’s metadata.
      */
     post: {
       parameters: {
@@ -8270,7 +8364,7 @@ export interface paths {
     post?: never
     /**
      * Delete an attachment
-     * @description Only the post’s author. Its comments go with it, and if it was the post’s cover the cover is cleared (bumping the post’s version), all in one transaction. 204. Send `If-Match` with the attachment’s ETag to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     * @description Only the post’s author. Its comments go with it, its size is given back to the author’s storage quota, and if it was the post’s cover the cover is cleared (bumping the post’s version), all in one transaction. 204. Send `If-Match` with the attachment’s ETag to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
      */
     delete: {
       parameters: {
@@ -9114,7 +9208,7 @@ export interface paths {
     put?: never
     /**
      * Comment on a post
-     * @description Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the comment, its ETag and Location.
+     * @description Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the comment, its ETag and Location. Each user may write USER_COMMENT_LIMIT comments per window, on posts and attachments together (default 60 a minute; every well-formed request counts, even one refused later): beyond, 429 RATE_LIMITED with Retry-After. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.
      */
     post: {
       parameters: {
@@ -9139,6 +9233,14 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9186,6 +9288,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9206,6 +9316,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9226,6 +9344,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9246,6 +9372,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9266,6 +9400,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9286,6 +9428,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9306,6 +9456,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -9326,6 +9514,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9677,7 +9873,7 @@ export interface paths {
     put?: never
     /**
      * Comment on an attachment
-     * @description Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the comment (its `attachment_id` set), its ETag and Location.
+     * @description Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the comment (its `attachment_id` set), its ETag and Location. Each user may write USER_COMMENT_LIMIT comments per window, on posts and attachments together (default 60 a minute; every well-formed request counts, even one refused later): beyond, 429 RATE_LIMITED with Retry-After. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.
      */
     post: {
       parameters: {
@@ -9704,6 +9900,14 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9751,6 +9955,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9771,6 +9983,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9791,6 +10011,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9811,6 +10039,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9831,6 +10067,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9851,6 +10095,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9871,6 +10123,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -9891,6 +10181,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {

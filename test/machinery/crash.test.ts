@@ -175,7 +175,9 @@ describe('crash consistency (built server, SIGKILL under load)', () => {
   it(`keeps every acknowledged write through ${ROUNDS} kills (${TEST_ENGINE})`, async (t) => {
     await ensureBuilt(t)
     const databaseUrl = await freshDatabaseUrl(t)
-    const env = { DATABASE_URL: databaseUrl }
+    // Eight writers on one account post, upload and comment as fast as they can: the per-user limits
+    // are not what is tested here.
+    const env = { DATABASE_URL: databaseUrl, USER_POST_LIMIT: '1000000/1m', USER_COMMENT_LIMIT: '1000000/1m' }
 
     const acknowledged: Acknowledged = {
       posts: new Map(),

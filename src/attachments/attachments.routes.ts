@@ -13,10 +13,10 @@ import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
 import { assertPostAuthor, visiblePost } from '../http/permissions.js'
 import { createValidatorCompiler } from '../http/validation.js'
 import { newId } from '../ids.js'
-import { logSecurityEvent } from '../security-events.js'
-import { findStorageUsed, lockStorage, releaseStorage, reserveStorage } from '../storage/storage.queries.js'
 import { clearPostCover, findPostById, setPostCover } from '../posts/posts.queries.js'
 import { PostSchema, postFromRow } from '../posts/posts.schemas.js'
+import { logSecurityEvent } from '../security-events.js'
+import { findStorageUsed, lockStorage, releaseStorage, reserveStorage } from '../storage/storage.queries.js'
 import {
   deleteAttachment,
   findAttachmentById,
@@ -183,9 +183,8 @@ const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
           '(default 1 GiB): an upload that does not fit answers 413 PAYLOAD_TOO_LARGE naming the quota, what is in ' +
           'use and what is left, and stores nothing (deleting attachments or posts frees space at once; parallel ' +
           'uploads never overshoot the quota). The SHA-256 is computed while the bytes arrive. Filenames lose path ' +
-          'components and control ' +
-          'characters and are NFC-normalised; 1–255 characters must remain (422 otherwise). 201 with the ' +
-          'attachment’s metadata.',
+          'components and control characters and are NFC-normalised; 1–255 characters must remain (422 ' +
+          'otherwise). 201 with the attachment’s metadata.',
         security: TOKEN_SECURITY,
         params: IdParams,
         querystring: UploadQuery,
@@ -364,8 +363,8 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.method === 'HEAD') body = Readable.from([])
       else if (length === 0) body = Buffer.alloc(0)
       else {
-        const bytes = range ?? { start: 0, end: attachment.size - 1 }
-        body = await attachmentBody(db, attachment.id, bytes).catch((error: unknown) => {
+        const wanted = range ?? { start: 0, end: attachment.size - 1 }
+        body = await attachmentBody(db, attachment.id, wanted).catch((error: unknown) => {
           throw error instanceof AttachmentGoneError ? notFound('Attachment') : error
         })
       }

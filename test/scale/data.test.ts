@@ -308,7 +308,8 @@ describe('data copy and backup', () => {
       SQLITE_ONLY,
       async (t) => {
         await ensureBuilt(t)
-        const server = await startListening(t)
+        // The writer posts as fast as it can during the backup: the per-user post limit is not tested here.
+        const server = await startListening(t, { USER_POST_LIMIT: '1000000/1m' })
         const path = join(server.dataDir, 'nested', 'quire.db')
         const email = `backup-${Date.now()}@example.com`
         const password = 'correct horse backup staple'

@@ -169,7 +169,7 @@ describe('database outages', () => {
       'pg_terminate_backend of Quire’s connections mid-load: no 500, no crash, no acknowledged write lost',
       POSTGRES_ONLY,
       async (t) => {
-        const { app, databaseUrl } = await buildTestApp(t, {}, { engine: 'postgres' })
+        const { app, databaseUrl } = await buildTestApp(t, UNLIMITED_WRITES, { engine: 'postgres' })
         const user = await registerAndLogin(app)
         const databaseName = new URL(databaseUrl).pathname.slice(1)
         const load = startLoad(app, user.auth, 6)

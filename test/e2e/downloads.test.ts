@@ -141,8 +141,11 @@ describe(`downloads over real sockets (built server, ${TEST_ENGINE})`, () => {
       `RSS ${Math.round(baselineKb / 1024)} MiB before, peak ${Math.round(peakKb / 1024)} MiB during ` +
         `${DOWNLOADS} downloads of ${FILE_BYTES / MIB} MiB: +${growthMiB.toFixed(1)} MiB (${filesMiB} MiB of files)`,
     )
-    // Whole-file reads hold every file at once: +300 MiB and more. Chunks: tens of MiB at most.
-    assert.ok(growthMiB < filesMiB / 4, `the server grew by ${growthMiB.toFixed(1)} MiB`)
+    // Whole-file reads held every file at once (+261 MiB here on SQLite; on PostgreSQL 30 concurrent
+    // whole reads ran out of pool time and answered 503). Chunk by chunk, each download holds about a
+    // megabyte (two chunks buffered, and on PostgreSQL a chunk's hex text while it is decoded): 36–53 MiB
+    // measured, the rest is the margin of a busy machine's garbage collector.
+    assert.ok(growthMiB < filesMiB / 3, `the server grew by ${growthMiB.toFixed(1)} MiB`)
     assert.equal((await get(server.port, '/v1')).status, 200)
   })
 

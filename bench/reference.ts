@@ -24,7 +24,7 @@ import {
   SqliteQueryCompiler,
   type CompiledQuery,
 } from 'kysely'
-import { findPostAttachment, readAttachmentContent } from '../src/attachments/attachments.queries.js'
+import { findPostAttachment, readAttachmentChunk } from '../src/attachments/attachments.queries.js'
 import { insertComment, listPostComments } from '../src/comments/comments.queries.js'
 import type { Db } from '../src/db/database.js'
 import type { Tables } from '../src/db/tables.js'
@@ -156,7 +156,8 @@ async function statements(sqlite: SQLite.Database) {
       postId: mark('postId'),
       id: mark('id'),
     }),
-    content: await quireStatement(sqlite, (db) => readAttachmentContent(db, mark('id')), { id: mark('id') }),
+    // The 100 KB file is one stored chunk: the one holding its first byte.
+    content: await quireStatement(sqlite, (db) => readAttachmentChunk(db, mark('id'), 0), { id: mark('id') }),
   }
 }
 

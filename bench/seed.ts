@@ -162,22 +162,32 @@ export async function seed(
   const content = randomBytes(100 * 1024)
   const sha256 = createHash('sha256').update(content).digest('hex')
   const attachments: Array<Record<string, unknown>> = []
+  // 100 KB fits one stored chunk (ATTACHMENT_CHUNK_BYTES).
+  const chunks: Array<Record<string, unknown>> = []
   for (let i = 0; i < counts.attachments; i++) {
     const now = nextTime()
+    const id = newId(now)
     attachments.push({
-      id: newId(now),
+      id,
       post_id: postId,
       filename: `photo-${i}.jpg`,
       content_type: 'image/jpeg',
       size: content.length,
       sha256,
-      content,
       version: 1,
       created_at: now,
       updated_at: now,
     })
+    chunks.push({ attachment_id: id, first_byte: 0, bytes: content })
   }
   await insertBatched(db, 'attachments', attachments)
+  await insertBatched(db, 'attachment_chunks', chunks)
+  // What the server counts against USER_STORAGE_MAX_BYTES when it stores files itself.
+  await db
+    .updateTable('users')
+    .set({ storage_bytes: content.length * counts.attachments })
+    .where('id', '=', benchUserId)
+    .execute()
 
   const comments: Array<Record<string, unknown>> = []
   const postCount = counts.posts

@@ -98,6 +98,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       AUTH_IP_LIMIT: '10000000/1m',
       LOGIN_FAILURE_LIMIT: '10000000/1m',
       LOGIN_FAILURE_EMAIL_LIMIT: '10000000/1m',
+      // One writer account posts and comments at full speed: the per-user limits are not what is soaked.
+      USER_POST_LIMIT: '10000000/1m',
+      USER_COMMENT_LIMIT: '10000000/1m',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   }).catch((error: unknown) => {

@@ -71,6 +71,12 @@ export interface Config {
   passwordBreachCheck: 'off' | 'hibp'
   /** The range API's base URL; the 5-character SHA-1 prefix is appended. */
   passwordBreachCheckUrl: string
+  /** Total attachment bytes one user's posts may hold; an upload past it answers 413. */
+  userStorageMaxBytes: number
+  /** Posts one user may create per window; 429 beyond. */
+  postsPerUser: RateLimitConfig
+  /** Comments one user may write per window, on posts and attachments together; 429 beyond. */
+  commentsPerUser: RateLimitConfig
   mail: MailConfig
   /** The sender of every mail, e.g. `Quire <no-reply@example.com>`. */
   mailFrom: string
@@ -447,6 +453,15 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     authAttemptsPerIp: readRateLimit(env, 'AUTH_IP_LIMIT', '100/1m'),
     passwordBreachCheck: breachCheck,
     passwordBreachCheckUrl: readBreachCheckUrl(env),
+    userStorageMaxBytes: readInteger(
+      env,
+      'USER_STORAGE_MAX_BYTES',
+      1024 * 1024 * 1024,
+      1,
+      Number.MAX_SAFE_INTEGER,
+    ),
+    postsPerUser: readRateLimit(env, 'USER_POST_LIMIT', '30/1m'),
+    commentsPerUser: readRateLimit(env, 'USER_COMMENT_LIMIT', '60/1m'),
     mail: readMail(env),
     mailFrom: readMailFrom(env),
     appUrl: readAppUrl(env),

@@ -22,6 +22,7 @@ export const SECURITY_EVENTS = [
   'email.change_requested',
   'email.changed',
   'email.verified',
+  'quota.exceeded',
 ] as const
 
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number]
@@ -50,7 +51,12 @@ export function logSecurityEvent(
     ...(subject.email !== undefined ? { email_sha256: emailSha256(subject.email) } : {}),
     ...details,
   }
-  const serious: readonly SecurityEvent[] = ['auth.lockout', 'auth.login.failed', 'access.forbidden']
+  const serious: readonly SecurityEvent[] = [
+    'auth.lockout',
+    'auth.login.failed',
+    'access.forbidden',
+    'quota.exceeded',
+  ]
   if (serious.includes(event)) log.warn(line, event)
   else log.info(line, event)
 }

@@ -73,6 +73,16 @@ export async function freshDatabaseUrl(
 }
 
 /**
+ * Configuration that lifts the per-user post and comment limits (USER_POST_LIMIT, USER_COMMENT_LIMIT),
+ * for tests that write many posts or comments quickly; the limits themselves are tested in
+ * test/content/quotas.test.ts.
+ */
+export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
+  USER_POST_LIMIT: '1000000/1m',
+  USER_COMMENT_LIMIT: '1000000/1m',
+}
+
+/**
  * Builds the real app on a fresh, migrated database (SQLite file by default) with test-friendly
  * configuration; everything is closed and removed when the test ends.
  */

@@ -138,7 +138,7 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -193,7 +193,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -221,7 +221,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -249,7 +249,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -277,7 +277,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -305,7 +305,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -333,7 +333,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -361,7 +361,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -391,7 +391,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -1877,7 +1877,7 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -1934,7 +1934,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -1962,7 +1962,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -1990,7 +1990,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2018,7 +2018,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2046,7 +2046,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2074,7 +2074,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2102,7 +2102,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2130,7 +2130,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2160,7 +2160,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2682,7 +2682,7 @@ export interface paths {
         /** @description Default Response */
         202: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2702,7 +2702,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2730,7 +2730,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2758,7 +2758,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2786,7 +2786,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2814,7 +2814,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2842,7 +2842,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2872,7 +2872,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2979,7 +2979,7 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -2994,7 +2994,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3022,7 +3022,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3050,7 +3050,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3078,7 +3078,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3106,7 +3106,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3134,7 +3134,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3164,7 +3164,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3511,7 +3511,7 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3526,7 +3526,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3554,7 +3554,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3582,7 +3582,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3610,7 +3610,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3638,7 +3638,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3666,7 +3666,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3694,7 +3694,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -3724,7 +3724,7 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window from this client address */
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
             'RateLimit-Limit'?: number
             /** @description Requests left in the current window */
             'RateLimit-Remaining'?: number
@@ -5150,7 +5150,7 @@ export interface paths {
     put?: never
     /**
      * Create a post
-     * @description The caller becomes its author. `title` is required (1–200 characters, one line, trimmed); `body` (at most 100,000 characters) defaults to "" and `visibility` to "public". Answers 201 with the post, its ETag and its Location.
+     * @description The caller becomes its author. `title` is required (1–200 characters, one line, trimmed); `body` (at most 100,000 characters) defaults to "" and `visibility` to "public". Answers 201 with the post, its ETag and its Location. Each user may create USER_POST_LIMIT posts per window (default 30 a minute; every well-formed request counts, even one refused later): beyond, 429 RATE_LIMITED with Retry-After. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.
      */
     post: {
       parameters: {
@@ -5179,6 +5179,14 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5231,6 +5239,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5251,6 +5267,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5271,6 +5295,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5291,6 +5323,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5311,6 +5351,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5331,6 +5379,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -5351,6 +5437,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6279,7 +6373,7 @@ export interface paths {
     post?: never
     /**
      * Delete a post
-     * @description Only the author. The post’s attachments and comments are deleted with it, in the same statement. 204. Send `If-Match` with the ETag you read to apply the change only if nobody changed the post since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     * @description Only the author. The post’s attachments and comments are deleted with it, in the same transaction, and the attachments’ sizes are given back to the author’s storage quota. 204. Send `If-Match` with the ETag you read to apply the change only if nobody changed the post since; otherwise 412 PRECONDITION_FAILED and nothing changes.
      */
     delete: {
       parameters: {
@@ -7140,7 +7234,7 @@ export interface paths {
     put?: never
     /**
      * Upload an attachment
-     * @description Only the post’s author. Either `multipart/form-data` with the file in a part named `file` (its filename and Content-Type are kept; other parts are ignored), or a raw body sent with the file’s own Content-Type and its name in `?filename=` (required: 400 without it). Any type is stored byte for byte, JSON and text included. At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing is stored. The SHA-256 is computed while the bytes arrive. Filenames lose path components and control characters and are NFC-normalised; 1–255 characters must remain (422 otherwise). 201 with the attachment’s metadata.
+     * @description Only the post’s author. Either `multipart/form-data` with the file in a part named `file` (its filename and Content-Type are kept; other parts are ignored), or a raw body sent with the file’s own Content-Type and its name in `?filename=` (required: 400 without it). Any type is stored byte for byte, JSON and text included. At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing is stored. The attachments of all the author’s posts together may hold at most USER_STORAGE_MAX_BYTES (default 1 GiB): an upload that does not fit answers 413 PAYLOAD_TOO_LARGE naming the quota, what is in use and what is left, and stores nothing (deleting attachments or posts frees space at once; parallel uploads never overshoot the quota). The SHA-256 is computed while the bytes arrive. Filenames lose path components and control characters and are NFC-normalised; 1–255 characters must remain (422 otherwise). 201 with the attachment’s metadata.
      */
     post: {
       parameters: {
@@ -8325,7 +8419,7 @@ export interface paths {
     post?: never
     /**
      * Delete an attachment
-     * @description Only the post’s author. Its comments go with it, and if it was the post’s cover the cover is cleared (bumping the post’s version), all in one transaction. 204. Send `If-Match` with the attachment’s ETag to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     * @description Only the post’s author. Its comments go with it, its size is given back to the author’s storage quota, and if it was the post’s cover the cover is cleared (bumping the post’s version), all in one transaction. 204. Send `If-Match` with the attachment’s ETag to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
      */
     delete: {
       parameters: {
@@ -9176,7 +9270,7 @@ export interface paths {
     put?: never
     /**
      * Comment on a post
-     * @description Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the comment, its ETag and Location.
+     * @description Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the comment, its ETag and Location. Each user may write USER_COMMENT_LIMIT comments per window, on posts and attachments together (default 60 a minute; every well-formed request counts, even one refused later): beyond, 429 RATE_LIMITED with Retry-After. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.
      */
     post: {
       parameters: {
@@ -9201,6 +9295,14 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9250,6 +9352,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9270,6 +9380,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9290,6 +9408,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9310,6 +9436,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9330,6 +9464,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9350,6 +9492,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9370,6 +9520,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -9390,6 +9578,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9743,7 +9939,7 @@ export interface paths {
     put?: never
     /**
      * Comment on an attachment
-     * @description Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the comment (its `attachment_id` set), its ETag and Location.
+     * @description Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the comment (its `attachment_id` set), its ETag and Location. Each user may write USER_COMMENT_LIMIT comments per window, on posts and attachments together (default 60 a minute; every well-formed request counts, even one refused later): beyond, 429 RATE_LIMITED with Retry-After. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.
      */
     post: {
       parameters: {
@@ -9770,6 +9966,14 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9819,6 +10023,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9839,6 +10051,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9859,6 +10079,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9879,6 +10107,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9899,6 +10135,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9919,6 +10163,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9939,6 +10191,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -9959,6 +10249,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {

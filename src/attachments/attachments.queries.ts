@@ -1,7 +1,6 @@
-import { sql } from 'kysely'
 import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
-import type { AttachmentRow, NewAttachmentRow } from '../db/tables.js'
+import type { AttachmentChunkRow, AttachmentRow, NewAttachmentRow } from '../db/tables.js'
 import {
   pageWindow,
   paginate,
@@ -11,55 +10,50 @@ import {
   type PageWindow,
 } from '../http/pagination.js'
 
-/** An attachment without its bytes: what every read except a download needs. */
-export type AttachmentMeta = Omit<AttachmentRow, 'content'>
-
-// Named explicitly so reading metadata never loads the (possibly large) content column.
-const META_COLUMNS = [
-  'id',
-  'post_id',
-  'filename',
-  'content_type',
-  'size',
-  'sha256',
-  'version',
-  'created_at',
-  'updated_at',
-] as const
+/** Bytes per stored chunk of a new upload: the most a download reads, and holds, per query. */
+export const ATTACHMENT_CHUNK_BYTES = 256 * 1024
 
 const insertAttachmentQuery = compiledQuery((db, row: NewAttachmentRow) =>
   db.insertInto('attachments').values(row),
 )
 
-/** Inserts an attachment with its bytes; fails with a foreign-key violation if the post is gone. */
-export async function insertAttachment(db: Db, row: NewAttachmentRow): Promise<void> {
+const insertChunkQuery = compiledQuery((db, row: AttachmentChunkRow) =>
+  db.insertInto('attachment_chunks').values(row),
+)
+
+/**
+ * Inserts an attachment's metadata, then its bytes in chunks of ATTACHMENT_CHUNK_BYTES; run it in a
+ * transaction so a file is stored whole or not at all. Fails with a foreign-key violation if the post
+ * is gone.
+ */
+export async function insertAttachment(db: Db, row: NewAttachmentRow, content: Buffer): Promise<void> {
   await insertAttachmentQuery.changed(db, row)
+  for (let first = 0; first < content.length; first += ATTACHMENT_CHUNK_BYTES) {
+    const bytes = content.subarray(first, first + ATTACHMENT_CHUNK_BYTES)
+    await insertChunkQuery.changed(db, { attachment_id: row.id, first_byte: first, bytes })
+  }
 }
 
 const attachmentById = compiledQuery((db, v: { id: string }) =>
-  db.selectFrom('attachments').select(META_COLUMNS).where('id', '=', v.id),
+  db.selectFrom('attachments').selectAll().where('id', '=', v.id),
 )
 
 /** The attachment with this ID, without its bytes. */
-export function findAttachmentById(db: Db, id: string): Promise<AttachmentMeta | undefined> {
+export function findAttachmentById(db: Db, id: string): Promise<AttachmentRow | undefined> {
   return attachmentById.first(db, { id })
 }
 
 const postAttachment = compiledQuery((db, v: { postId: string; id: string }) =>
-  db.selectFrom('attachments').select(META_COLUMNS).where('id', '=', v.id).where('post_id', '=', v.postId),
+  db.selectFrom('attachments').selectAll().where('id', '=', v.id).where('post_id', '=', v.postId),
 )
 
 /** The attachment with this ID if it belongs to this post, without its bytes. */
-export function findPostAttachment(db: Db, postId: string, id: string): Promise<AttachmentMeta | undefined> {
+export function findPostAttachment(db: Db, postId: string, id: string): Promise<AttachmentRow | undefined> {
   return postAttachment.first(db, { postId, id })
 }
 
 const postAttachments = compiledQuery((db, v: { postId: string } & PageWindow) =>
-  paginate(
-    db.selectFrom('attachments').select(META_COLUMNS).where('post_id', '=', v.postId),
-    'attachments',
-    v,
-  ),
+  paginate(db.selectFrom('attachments').selectAll().where('post_id', '=', v.postId), 'attachments', v),
 )
 
 /** One page of a post's attachments (metadata only), newest first. */
@@ -67,37 +61,38 @@ export async function listPostAttachments(
   db: Db,
   postId: string,
   page: PageRequest,
-): Promise<Page<AttachmentMeta>> {
+): Promise<Page<AttachmentRow>> {
   return toPage(await postAttachments.rows(db, { postId, ...pageWindow(page) }), page)
 }
 
-const attachmentContent = compiledQuery((db, v: { id: string }) =>
-  db.selectFrom('attachments').select('content').where('id', '=', v.id),
+const chunkHoldingQuery = compiledQuery((db, v: { id: string; position: number }) =>
+  db
+    .selectFrom('attachment_chunks')
+    .select(['first_byte', 'bytes'])
+    .where('attachment_id', '=', v.id)
+    .where('first_byte', '<=', v.position)
+    .orderBy('first_byte', 'desc')
+    .limit(1),
 )
 
-/** All bytes of an attachment, or undefined when it is gone. */
-export async function readAttachmentContent(db: Db, id: string): Promise<Buffer | undefined> {
-  return (await attachmentContent.first(db, { id }))?.content
+/** One stored chunk of a file: where it starts in the file, and its bytes. */
+export interface AttachmentChunk {
+  firstByte: number
+  bytes: Buffer
 }
 
-const attachmentSlice = compiledQuery((db, v: { id: string; from: number; length: number }) =>
-  db
-    .selectFrom('attachments')
-    .select(sql<Buffer>`substr(content, ${v.from}, ${v.length})`.as('slice'))
-    .where('id', '=', v.id),
-)
-
 /**
- * `length` bytes of an attachment from offset `start`, read by the database so only the slice leaves
- * it. `substr` counts bytes, from 1, on both a SQLite BLOB and a PostgreSQL bytea.
+ * The stored chunk that holds byte `position` of an attachment (one primary-key lookup, at most
+ * ATTACHMENT_CHUNK_BYTES read), or undefined when the attachment is gone.
  */
-export async function readAttachmentSlice(
+export async function readAttachmentChunk(
   db: Db,
   id: string,
-  start: number,
-  length: number,
-): Promise<Buffer | undefined> {
-  return (await attachmentSlice.first(db, { id, from: start + 1, length }))?.slice
+  position: number,
+): Promise<AttachmentChunk | undefined> {
+  const row = await chunkHoldingQuery.first(db, { id, position })
+  if (!row || row.first_byte + row.bytes.length <= position) return undefined
+  return { firstByte: row.first_byte, bytes: row.bytes }
 }
 
 const lockPostAttachmentQuery = compiledQuery((db, v: { postId: string; id: string }) =>
@@ -123,7 +118,7 @@ const renameAttachmentQuery = compiledQuery(
       .set((eb) => ({ filename: v.filename, updated_at: v.now, version: eb('version', '+', 1) }))
       .where('id', '=', v.id)
     if (v.expectedVersion !== undefined) update = update.where('version', '=', v.expectedVersion)
-    return update.returning(META_COLUMNS)
+    return update.returningAll()
   },
 )
 
@@ -137,7 +132,7 @@ export function renameAttachment(
   filename: string,
   now: number,
   expectedVersion?: number,
-): Promise<AttachmentMeta | undefined> {
+): Promise<AttachmentRow | undefined> {
   return renameAttachmentQuery.first(db, { id, filename, now, expectedVersion })
 }
 

@@ -15,6 +15,8 @@ import { createValidatorCompiler } from '../http/validation.js'
 import { newId } from '../ids.js'
 import { clearPostCover, findPostById, setPostCover } from '../posts/posts.queries.js'
 import { PostSchema, postFromRow } from '../posts/posts.schemas.js'
+import { logSecurityEvent } from '../security-events.js'
+import { findStorageUsed, lockStorage, releaseStorage, reserveStorage } from '../storage/storage.queries.js'
 import {
   deleteAttachment,
   findAttachmentById,
@@ -22,8 +24,6 @@ import {
   insertAttachment,
   listPostAttachments,
   lockPostAttachment,
-  readAttachmentContent,
-  readAttachmentSlice,
   renameAttachment,
 } from './attachments.queries.js'
 import {
@@ -35,6 +35,7 @@ import {
   UploadBodyDocumentation,
   UploadQuery,
 } from './attachments.schemas.js'
+import { AttachmentGoneError, attachmentBody } from './downloads.js'
 import {
   cleanFilename,
   contentDisposition,
@@ -43,6 +44,7 @@ import {
   normalizeMediaType,
   parseRange,
   readLimited,
+  storageQuotaExceeded,
   type ReadFile,
 } from './files.js'
 
@@ -67,6 +69,12 @@ interface Upload extends ReadFile {
   contentType: string
 }
 
+/** How many bytes an upload may have, and the 413 it answers beyond. */
+interface UploadLimit {
+  bytes: number
+  tooLarge: () => ApiError
+}
+
 /** The 400 for an upload whose file has no name anywhere. */
 function missingFilename(): ApiError {
   return new ApiError('BAD_REQUEST', 'The file’s name is missing: send it in ?filename=', {
@@ -78,7 +86,7 @@ function missingFilename(): ApiError {
 async function readMultipartUpload(
   request: FastifyRequest,
   queryFilename: string | undefined,
-  maxBytes: number,
+  limit: UploadLimit,
 ): Promise<Upload> {
   let part: MultipartFile | undefined
   try {
@@ -87,7 +95,7 @@ async function readMultipartUpload(
   } catch (error) {
     // Busboy's failures (no boundary, malformed parts, limits) are the client's; 413 stays 413.
     const status = (error as { statusCode?: unknown }).statusCode
-    if (status === 413) throw fileTooLarge(maxBytes)
+    if (status === 413) throw limit.tooLarge()
     throw new ApiError('BAD_REQUEST', 'The multipart body is malformed')
   }
   if (!part || part.fieldname !== 'file') {
@@ -110,8 +118,8 @@ async function readMultipartUpload(
     part.file.resume()
     throw error
   }
-  const read = await readLimited(part.file, maxBytes)
-  if (part.file.truncated) throw fileTooLarge(maxBytes)
+  const read = await readLimited(part.file, limit.bytes, limit.tooLarge)
+  if (part.file.truncated) throw limit.tooLarge()
   return { ...read, filename, contentType: normalizeMediaType(part.mimetype) ?? DEFAULT_CONTENT_TYPE }
 }
 
@@ -119,7 +127,7 @@ async function readMultipartUpload(
 async function readRawUpload(
   request: FastifyRequest,
   queryFilename: string | undefined,
-  maxBytes: number,
+  limit: UploadLimit,
 ): Promise<Upload> {
   if (queryFilename === undefined) throw missingFilename()
   const filename = storedFilename(queryFilename)
@@ -130,10 +138,10 @@ async function readRawUpload(
   }
   // Refused before reading a byte when the client already says it is too large.
   const declaredLength = Number(request.headers['content-length'])
-  if (Number.isFinite(declaredLength) && declaredLength > maxBytes) throw fileTooLarge(maxBytes)
+  if (Number.isFinite(declaredLength) && declaredLength > limit.bytes) throw limit.tooLarge()
   // The catch-all parser hands over the unread stream; with no body at all Fastify never calls it.
   const stream = request.body instanceof Readable ? request.body : request.raw
-  return { ...(await readLimited(stream, maxBytes)), filename, contentType }
+  return { ...(await readLimited(stream, limit.bytes, limit.tooLarge)), filename, contentType }
 }
 
 /** Accepts any upload body: the handler reads and checks the stream itself. */
@@ -171,9 +179,12 @@ const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
           'and Content-Type are kept; other parts are ignored), or a raw body sent with the file’s own ' +
           'Content-Type and its name in `?filename=` (required: 400 without it). Any type is stored byte for ' +
           `byte, JSON and text included. At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing ` +
-          'is stored. The SHA-256 is computed while the bytes arrive. Filenames lose path components and control ' +
-          'characters and are NFC-normalised; 1–255 characters must remain (422 otherwise). 201 with the ' +
-          'attachment’s metadata.',
+          'is stored. The attachments of all the author’s posts together may hold at most USER_STORAGE_MAX_BYTES ' +
+          '(default 1 GiB): an upload that does not fit answers 413 PAYLOAD_TOO_LARGE naming the quota, what is in ' +
+          'use and what is left, and stores nothing (deleting attachments or posts frees space at once; parallel ' +
+          'uploads never overshoot the quota). The SHA-256 is computed while the bytes arrive. Filenames lose path ' +
+          'components and control characters and are NFC-normalised; 1–255 characters must remain (422 ' +
+          'otherwise). 201 with the attachment’s metadata.',
         security: TOKEN_SECURITY,
         params: IdParams,
         querystring: UploadQuery,
@@ -194,9 +205,21 @@ const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
           'Content-Encoding is not supported here: send the file’s bytes as they are',
         )
       }
+      const quotaBytes = config.userStorageMaxBytes
+      const refuseOverQuota = (usedBytes: number, closeConnection: boolean): ApiError => {
+        logSecurityEvent(request.log, 'quota.exceeded', { userId: post.user_id }, { quota: 'storage' })
+        return storageQuotaExceeded(quotaBytes, usedBytes, closeConnection)
+      }
+      // A first check against the total read with the session (the reservation below is the one that
+      // counts): a file that cannot fit is refused before it is held in memory.
+      const usedBytes = caller.user.storage_bytes
+      const limit: UploadLimit =
+        quotaBytes - usedBytes < maxBytes
+          ? { bytes: Math.max(0, quotaBytes - usedBytes), tooLarge: () => refuseOverQuota(usedBytes, true) }
+          : { bytes: maxBytes, tooLarge: () => fileTooLarge(maxBytes) }
       const upload = request.isMultipart()
-        ? await readMultipartUpload(request, request.query.filename, maxBytes)
-        : await readRawUpload(request, request.query.filename, maxBytes)
+        ? await readMultipartUpload(request, request.query.filename, limit)
+        : await readRawUpload(request, request.query.filename, limit)
 
       const now = Date.now()
       const row: AttachmentRow = {
@@ -206,13 +229,20 @@ const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
         content_type: upload.contentType,
         size: upload.size,
         sha256: upload.sha256,
-        content: upload.content,
         version: 1,
         created_at: now,
         updated_at: now,
       }
       try {
-        await insertAttachment(db, row)
+        await db.transaction().execute(async (trx) => {
+          if (!(await reserveStorage(trx, post.user_id, row.size, quotaBytes))) {
+            const used = await findStorageUsed(trx, post.user_id)
+            // The account was deleted, and its posts with it, while the file was arriving.
+            if (used === undefined) throw notFound('Post')
+            throw refuseOverQuota(used, false)
+          }
+          await insertAttachment(trx, row, upload.content)
+        })
       } catch (error) {
         // The post was deleted while the file was arriving.
         if (isForeignKeyViolation(error)) throw notFound('Post')
@@ -326,6 +356,18 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { 'content-range': `bytes */${attachment.size}` },
         )
       }
+      const length = range === undefined ? attachment.size : range.end - range.start + 1
+      // HEAD needs only the headers: the length is known, so the bytes are never read. Otherwise the
+      // first chunk is read before any header is set, so a file deleted meanwhile is a clean 404.
+      let body: Buffer | Readable
+      if (request.method === 'HEAD') body = Readable.from([])
+      else if (length === 0) body = Buffer.alloc(0)
+      else {
+        const wanted = range ?? { start: 0, end: attachment.size - 1 }
+        body = await attachmentBody(db, attachment.id, wanted).catch((error: unknown) => {
+          throw error instanceof AttachmentGoneError ? notFound('Attachment') : error
+        })
+      }
       void reply
         .header('content-type', attachment.content_type)
         .header('content-disposition', contentDisposition(attachment.filename, attachment.content_type))
@@ -334,18 +376,10 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (range !== undefined) {
         void reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${attachment.size}`)
       }
-      // HEAD needs only the headers: the length is known, so the bytes are never loaded. (Fastify's
-      // HEAD route keeps a Content-Length set beside a stream, where it would recount a buffer.)
-      if (request.method === 'HEAD') {
-        const length = range === undefined ? attachment.size : range.end - range.start + 1
-        return reply.header('content-length', length).send(Readable.from([]))
-      }
-      const content =
-        range === undefined
-          ? await readAttachmentContent(db, attachment.id)
-          : await readAttachmentSlice(db, attachment.id, range.start, range.end - range.start + 1)
-      if (!content) throw notFound('Attachment')
-      return reply.send(content)
+      // Fastify counts a Buffer itself; a stream's length is set here (Fastify's HEAD route keeps a
+      // Content-Length set beside a stream, where it would recount a buffer).
+      if (body instanceof Readable) void reply.header('content-length', length)
+      return reply.send(body)
     },
   )
 
@@ -424,8 +458,9 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['attachments'],
         summary: 'Delete an attachment',
         description:
-          'Only the post’s author. Its comments go with it, and if it was the post’s cover the cover is cleared ' +
-          `(bumping the post’s version), all in one transaction. 204. ${IF_MATCH}`,
+          'Only the post’s author. Its comments go with it, its size is given back to the author’s storage quota, ' +
+          'and if it was the post’s cover the cover is cleared (bumping the post’s version), all in one ' +
+          `transaction. 204. ${IF_MATCH}`,
         security: TOKEN_SECURITY,
         params: IdParams,
         response: { 204: NoContent, ...errorResponses(401, 403, 404, 412) },
@@ -439,10 +474,14 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       assertPostAuthor(caller, post)
       const expectedVersion = requiredVersion(request, attachment.version)
       await db.transaction().execute(async (trx) => {
-        // Its comments go with it (ON DELETE CASCADE); the cover has no foreign key, so it is cleared here.
+        // The author's stored total first, as every change to their files does (storage.queries.ts).
+        await lockStorage(trx, post.user_id)
+        // Its comments and bytes go with it (ON DELETE CASCADE); the cover has no foreign key, so it is
+        // cleared here.
         if (!(await deleteAttachment(trx, attachment.id, expectedVersion))) {
           throw expectedVersion === undefined ? notFound('Attachment') : preconditionFailed()
         }
+        await releaseStorage(trx, post.user_id, attachment.size)
         await clearPostCover(trx, post.id, attachment.id, Date.now())
       })
       return reply.code(204).send(null)

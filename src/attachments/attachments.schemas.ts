@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import { Type, type Static } from 'typebox'
 import { Id, IdParams, isoTime, Links, Timestamp } from '../http/envelope.js'
 import { attachmentLinks } from '../http/links.js'
-import type { AttachmentMeta } from './attachments.queries.js'
+import type { AttachmentRow } from '../db/tables.js'
 import { FILENAME_MAX_LENGTH } from './files.js'
 
 /** The largest ATTACHMENT_MAX_BYTES the configuration accepts (1 GiB), so the largest size possible. */
@@ -130,7 +130,7 @@ export function contentResponse(description: string) {
 }
 
 /** The API representation of a stored attachment (never its bytes). */
-export function attachmentFromRow(row: AttachmentMeta): Attachment {
+export function attachmentFromRow(row: AttachmentRow): Attachment {
   return {
     id: row.id,
     post_id: row.post_id,

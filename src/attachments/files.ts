@@ -157,17 +157,40 @@ export function fileTooLarge(maxBytes: number): ApiError {
   )
 }
 
+/**
+ * The 413 an upload answers when it would take its author's attachments past USER_STORAGE_MAX_BYTES.
+ * When it is refused before its body was read, the connection closes so the rest is not read.
+ */
+export function storageQuotaExceeded(
+  maxBytes: number,
+  usedBytes: number,
+  closeConnection: boolean,
+): ApiError {
+  const left = Math.max(0, maxBytes - usedBytes)
+  return new ApiError(
+    'PAYLOAD_TOO_LARGE',
+    `The file does not fit in your storage quota of ${maxBytes} bytes (USER_STORAGE_MAX_BYTES): ` +
+      `${usedBytes} are in use, ${left} left; delete some attachments first`,
+    { file: `must fit in the ${left} bytes left of your storage quota` },
+    closeConnection ? { connection: 'close' } : undefined,
+  )
+}
+
 /** The 400 for an upload whose stream failed: the client went away or sent a malformed body. */
 function uploadBroken(): ApiError {
   return new ApiError('BAD_REQUEST', 'The upload ended early or its body is malformed')
 }
 
 /**
- * Reads a stream to its end, hashing as the bytes arrive, and stops with a 413 as soon as more than
- * `maxBytes` have come, so an oversized upload is never held whole. The stream is paused, not
- * destroyed, on the way out: destroying a request would drop the connection before the 413 is sent.
+ * Reads a stream to its end, hashing as the bytes arrive, and stops with `tooLarge()` (a 413) as soon
+ * as more than `maxBytes` have come, so an oversized upload is never held whole. The stream is paused,
+ * not destroyed, on the way out: destroying a request would drop the connection before the 413 is sent.
  */
-export function readLimited(stream: Readable, maxBytes: number): Promise<ReadFile> {
+export function readLimited(
+  stream: Readable,
+  maxBytes: number,
+  tooLarge: () => ApiError = () => fileTooLarge(maxBytes),
+): Promise<ReadFile> {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256')
     const chunks: Buffer[] = []
@@ -182,7 +205,7 @@ export function readLimited(stream: Readable, maxBytes: number): Promise<ReadFil
       if (size > maxBytes) {
         stream.pause()
         finish(() => {
-          reject(fileTooLarge(maxBytes))
+          reject(tooLarge())
         })
         return
       }
@@ -197,7 +220,7 @@ export function readLimited(stream: Readable, maxBytes: number): Promise<ReadFil
     function onError(error: unknown): void {
       const status = (error as { statusCode?: unknown } | undefined)?.statusCode
       finish(() => {
-        reject(status === 413 ? fileTooLarge(maxBytes) : uploadBroken())
+        reject(status === 413 ? tooLarge() : uploadBroken())
       })
     }
     function onClose(): void {

@@ -11,6 +11,7 @@ import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '
 import { commentLinks } from '../http/links.js'
 import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
 import { assertCanDeleteComment, assertCommentAuthor, visiblePost } from '../http/permissions.js'
+import { perUserLimit } from '../http/rate-limit.js'
 import { newId } from '../ids.js'
 import { findPostById } from '../posts/posts.queries.js'
 import { textProblem } from '../http/text.js'
@@ -28,6 +29,11 @@ const IF_MATCH =
   'Send `If-Match` with the comment’s ETag to apply it only if nobody changed the comment since; otherwise 412 ' +
   'PRECONDITION_FAILED and nothing changes.'
 
+const COMMENT_LIMIT =
+  'Each user may write USER_COMMENT_LIMIT comments per window, on posts and attachments together (default 60 a ' +
+  'minute; every well-formed request counts, even one refused later): beyond, 429 RATE_LIMITED with ' +
+  'Retry-After. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.'
+
 /** A comment's text, or one 422 naming `body` when it is blank or not storable. */
 function checkedText(body: string): string {
   const problem = textProblem(body, { allowBlank: false })
@@ -37,7 +43,9 @@ function checkedText(body: string): string {
 
 /** Comments on posts and on attachments (nested create and list), and `/v1/comments/{id}`. */
 export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app
+  const { db, config } = app
+  // One budget for comments on posts and on attachments.
+  const commentLimit = perUserLimit(config.commentsPerUser, 'comments', 'comments written')
 
   /** Stores a new comment; a post or attachment deleted meanwhile answers 404. */
   async function addComment(
@@ -81,16 +89,17 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/posts/:id/comments',
     {
+      config: { rateLimit: commentLimit },
       schema: {
         tags: ['comments'],
         summary: 'Comment on a post',
         description:
           'Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the ' +
-          'comment, its ETag and Location.',
+          `comment, its ETag and Location. ${COMMENT_LIMIT}`,
         security: TOKEN_SECURITY,
         params: IdParams,
         body: CommentBody,
-        response: { 201: Envelope(CommentSchema), ...errorResponses(400, 401, 404, 413, 415, 422) },
+        response: { 201: Envelope(CommentSchema), ...errorResponses(400, 401, 404, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -131,16 +140,17 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/posts/:id/attachments/:aid/comments',
     {
+      config: { rateLimit: commentLimit },
       schema: {
         tags: ['comments'],
         summary: 'Comment on an attachment',
         description:
           'Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the ' +
-          'comment (its `attachment_id` set), its ETag and Location.',
+          `comment (its \`attachment_id\` set), its ETag and Location. ${COMMENT_LIMIT}`,
         security: TOKEN_SECURITY,
         params: AttachmentPathParams,
         body: CommentBody,
-        response: { 201: Envelope(CommentSchema), ...errorResponses(400, 401, 404, 413, 415, 422) },
+        response: { 201: Envelope(CommentSchema), ...errorResponses(400, 401, 404, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,8 @@ import * as accounts from './migrations/2026-11-22-01-accounts.js'
 import * as content from './migrations/2026-11-22-02-content.js'
 import * as credentialsVersion from './migrations/2026-11-23-01-credentials-version.js'
 import * as accountRecovery from './migrations/2026-11-23-04-account-recovery.js'
+import * as attachmentChunks from './migrations/2026-11-24-01-attachment-chunks.js'
+import * as userStorage from './migrations/2026-11-24-02-user-storage.js'
 
 // Listed explicitly (not read from a folder) so the compiled server and the tests run the same set.
 // Names sort in the order they must run.
@@ -12,6 +14,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-02-content': content,
   '2026-11-23-01-credentials-version': credentialsVersion,
   '2026-11-23-04-account-recovery': accountRecovery,
+  '2026-11-24-01-attachment-chunks': attachmentChunks,
+  '2026-11-24-02-user-storage': userStorage,
 }
 
 /** The names of every migration this build knows, in the order they run. */

@@ -21,6 +21,8 @@ export interface UsersTable {
   email_verified: Generated<number>
   /** 1 while two-factor sign-in is on (its secret is in `totp_credentials`), else 0. */
   totp_enabled: Generated<number>
+  /** Total size of the attachments on the user's posts, in bytes: what USER_STORAGE_MAX_BYTES limits. */
+  storage_bytes: Generated<number>
 }
 
 export interface SessionsTable {
@@ -62,10 +64,17 @@ export interface AttachmentsTable {
   size: number
   /** Lowercase hex SHA-256 of the content; also its strong ETag. */
   sha256: string
-  content: Buffer
   version: number
   created_at: number
   updated_at: number
+}
+
+/** A file's bytes, in consecutive chunks (of at most 256 KiB), so a download reads one bounded slice at a time. */
+export interface AttachmentChunksTable {
+  attachment_id: string
+  /** The offset in the file of the chunk's first byte; chunks of one file follow each other without gaps. */
+  first_byte: number
+  bytes: Buffer
 }
 
 export interface CommentsTable {
@@ -137,6 +146,7 @@ export interface Tables {
   rate_limits: RateLimitsTable
   posts: PostsTable
   attachments: AttachmentsTable
+  attachment_chunks: AttachmentChunksTable
   comments: CommentsTable
   account_tokens: AccountTokensTable
   totp_credentials: TotpCredentialsTable
@@ -161,7 +171,9 @@ export const TABLES_IN_ORDER: { readonly [Name in keyof Tables]: TableCopyPlan }
   sessions: { key: ['id'] },
   rate_limits: { key: ['key'] },
   posts: { key: ['id'] },
-  attachments: { key: ['id'], batchRows: 8 },
+  attachments: { key: ['id'] },
+  // Up to 256 KiB a row: 16 rows keep a batch within 4 MiB.
+  attachment_chunks: { key: ['attachment_id', 'first_byte'], batchRows: 16 },
   comments: { key: ['id'] },
   account_tokens: { key: ['id'] },
   totp_credentials: { key: ['user_id'] },
@@ -179,6 +191,7 @@ export type PostRow = Selectable<PostsTable>
 export type NewPostRow = Insertable<PostsTable>
 export type AttachmentRow = Selectable<AttachmentsTable>
 export type NewAttachmentRow = Insertable<AttachmentsTable>
+export type AttachmentChunkRow = Selectable<AttachmentChunksTable>
 export type CommentRow = Selectable<CommentsTable>
 export type NewCommentRow = Insertable<CommentsTable>
 export type AccountTokenRow = Selectable<AccountTokensTable>

@@ -11,7 +11,7 @@ const RATE_LIMIT_HEADERS = {
     format: 'int32',
     minimum: 1,
     maximum: 1_000_000_000,
-    description: 'Requests allowed per window from this client address',
+    description: 'Requests allowed per window (per client address, or per account where the route says so)',
   },
   'RateLimit-Remaining': {
     type: 'integer',
@@ -47,7 +47,7 @@ const CORS_ORIGIN_HEADER = {
 }
 
 /**
- * Routes with a per-address quota (`config.rateLimit`) send @fastify/rate-limit's RateLimit headers
+ * Routes with a quota per address or per account (`config.rateLimit`) send @fastify/rate-limit's RateLimit headers
  * on every answer, and Retry-After with a 429: the document says so.
  */
 function documentRateLimits({

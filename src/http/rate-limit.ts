@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto'
-import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit'
+import rateLimit, {
+  normalizeIP,
+  type FastifyRateLimitStore,
+  type RateLimitOptions,
+} from '@fastify/rate-limit'
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { RateLimitConfig } from '../config.js'
 import type { Db } from '../db/database.js'
 import { ApiError } from '../errors.js'
 import { deleteCounter, hitCounter } from '../rate-limits/rate-limits.queries.js'
+import { logSecurityEvent } from '../security-events.js'
+import { callerOf } from './auth.js'
 
 // Rate limits count in the database, not in process memory, so several instances behind a load
 // balancer enforce one limit together.
@@ -18,7 +25,7 @@ function databaseStore(db: Db) {
       timeWindow: number,
     ): void {
       const now = Date.now()
-      hitCounter(db, `ip:${key}`, timeWindow, now).then(
+      hitCounter(db, key, timeWindow, now).then(
         (counter) => {
           callback(null, { current: counter.count, ttl: Math.max(0, counter.resetAt - now) })
         },
@@ -45,6 +52,8 @@ export const rateLimitPlugin = fp(async (app) => {
     // The IETF draft's RateLimit-Limit / -Remaining / -Reset names (documented in the OpenAPI document).
     enableDraftSpec: true,
     store: databaseStore(app.db),
+    // Per address unless a route counts per account (perUserLimit); IPv6 clients per /64, as by default.
+    keyGenerator: (request: FastifyRequest) => `ip:${normalizeIP(request.ip)}`,
     errorResponseBuilder: (_request, context) =>
       new ApiError('RATE_LIMITED', `Too many attempts from this address; retry in ${context.after}`),
   })
@@ -53,6 +62,27 @@ export const rateLimitPlugin = fp(async (app) => {
 /** Route `config.rateLimit` for registration and login: one shared budget per client address. */
 export function authAttemptsPerIp(limit: RateLimitConfig): RateLimitOptions {
   return { max: limit.max, timeWindow: limit.windowMs, groupId: ':auth' }
+}
+
+/**
+ * Route `config.rateLimit` for a per-account quota (e.g. posts per minute): counted for the signed-in
+ * caller once authentication and the request's schema have passed (so a 401 or a malformed request
+ * spends nothing), one budget per `group` shared by the routes that name it. Every answer carries the
+ * RateLimit headers; a refusal is a 429 with Retry-After and a `quota.exceeded` security event.
+ */
+export function perUserLimit(limit: RateLimitConfig, group: string, what: string): RateLimitOptions {
+  return {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    groupId: `:${group}`,
+    hook: 'preHandler',
+    keyGenerator: (request) => `user:${callerOf(request).userId}`,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError('RATE_LIMITED', `Too many ${what}; retry in ${context.after}`),
+    onExceeded: (request) => {
+      logSecurityEvent(request.log, 'quota.exceeded', { userId: callerOf(request).userId }, { quota: group })
+    },
+  }
 }
 
 /** Who is trying a password: the account's (normalised) email and the client's address. */

@@ -8,8 +8,10 @@ import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '
 import { postLinks } from '../http/links.js'
 import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
 import { assertPostAuthor, visiblePost } from '../http/permissions.js'
+import { perUserLimit } from '../http/rate-limit.js'
 import { textProblem } from '../http/text.js'
 import { isUuid, newId } from '../ids.js'
+import { lockStorage, releaseStorage, sumPostAttachmentBytes } from '../storage/storage.queries.js'
 import {
   deletePost,
   findPostById,
@@ -52,7 +54,7 @@ function checkedChanges(body: PostChanges): PostChanges {
 
 /** Posts: `/v1/posts…` and the caller's own list, `/v1/me/posts`. */
 export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app
+  const { db, config } = app
 
   /** Applies a PATCH or PUT: 404 if the caller cannot see the post, 403 if it is not theirs, 412 if stale. */
   async function changePost(request: FastifyRequest, id: string, body: PostChanges): Promise<PostRow> {
@@ -70,16 +72,19 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/posts',
     {
+      config: { rateLimit: perUserLimit(config.postsPerUser, 'posts', 'posts created') },
       schema: {
         tags: ['posts'],
         summary: 'Create a post',
         description:
           'The caller becomes its author. `title` is required (1–200 characters, one line, trimmed); `body` (at most ' +
           '100,000 characters) defaults to "" and `visibility` to "public". Answers 201 with the post, its ETag and ' +
-          'its Location.',
+          'its Location. Each user may create USER_POST_LIMIT posts per window (default 30 a minute; every ' +
+          'well-formed request counts, even one refused later): beyond, 429 RATE_LIMITED with Retry-After. Every ' +
+          'answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.',
         security: TOKEN_SECURITY,
         body: CreatePostBody,
-        response: { 201: Envelope(PostSchema), ...errorResponses(400, 401, 413, 415, 422) },
+        response: { 201: Envelope(PostSchema), ...errorResponses(400, 401, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -230,7 +235,9 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['posts'],
         summary: 'Delete a post',
-        description: `Only the author. The post’s attachments and comments are deleted with it, in the same statement. 204. ${IF_MATCH}`,
+        description:
+          'Only the author. The post’s attachments and comments are deleted with it, in the same transaction, and ' +
+          `the attachments’ sizes are given back to the author’s storage quota. 204. ${IF_MATCH}`,
         security: TOKEN_SECURITY,
         params: IdParams,
         response: { 204: NoContent, ...errorResponses(401, 403, 404, 412) },
@@ -241,11 +248,19 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const post = visiblePost(caller, await findPostById(db, request.params.id))
       assertPostAuthor(caller, post)
       const expectedVersion = requiredVersion(request, post.version)
-      // Attachments and comments go with the post through the schema's ON DELETE CASCADE, in this one
-      // statement: a stale If-Match deletes nothing at all.
-      if (!(await deletePost(db, post.id, expectedVersion))) {
-        throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
-      }
+      await db.transaction().execute(async (trx) => {
+        // The author's stored total first, as every change to their files does (storage.queries.ts),
+        // so an upload to this post either committed before the sum below or waits and then finds the
+        // post gone.
+        await lockStorage(trx, post.user_id)
+        const freedBytes = await sumPostAttachmentBytes(trx, post.id)
+        // Attachments and comments go with the post through the schema's ON DELETE CASCADE, in this one
+        // statement: a stale If-Match deletes nothing at all.
+        if (!(await deletePost(trx, post.id, expectedVersion))) {
+          throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
+        }
+        await releaseStorage(trx, post.user_id, freedBytes)
+      })
       return reply.code(204).send(null)
     },
   )

@@ -164,6 +164,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         updated_at: now,
         email_verified: 0,
         totp_enabled: 0,
+        storage_bytes: 0,
       }
       try {
         await db.transaction().execute(async (trx) => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import type { NewPostRow } from '../../src/db/tables.js'
 import { MAX_OFFSET } from '../../src/http/pagination.js'
 import { newId } from '../../src/ids.js'
-import { buildTestApp, json, registerAndLogin, type TestUser } from '../helpers.js'
+import { buildTestApp, json, registerAndLogin, UNLIMITED_WRITES, type TestUser } from '../helpers.js'
 import {
   createAttachment,
   createComment,
@@ -91,7 +91,7 @@ const LISTS: ListCase[] = [
 describe('pagination: happy paths', () => {
   for (const list of LISTS) {
     it(`${list.name}: a token walk through ${ITEMS} items sees each exactly once while new ones arrive`, async (t) => {
-      const { app } = await buildTestApp(t)
+      const { app } = await buildTestApp(t, UNLIMITED_WRITES)
       const author = await registerAndLogin(app, 'author')
       const reader = await registerAndLogin(app, 'reader')
       const { url, headers, add } = await list.setUp(app, author, reader)
@@ -112,7 +112,7 @@ describe('pagination: happy paths', () => {
   }
 
   it('GET /v1/posts for a signed-in caller merges public posts and their own private ones across pages', async (t) => {
-    const { app } = await buildTestApp(t)
+    const { app } = await buildTestApp(t, UNLIMITED_WRITES)
     const alice = await registerAndLogin(app, 'alice')
     const bob = await registerAndLogin(app, 'bob')
     const visibleToAlice: string[] = []
@@ -194,7 +194,7 @@ describe('pagination: happy paths', () => {
   })
 
   it('offset paging returns the window at `from`, with a next_page_token only while rows remain', async (t) => {
-    const { app } = await buildTestApp(t)
+    const { app } = await buildTestApp(t, UNLIMITED_WRITES)
     const author = await registerAndLogin(app)
     const created: string[] = []
     for (let i = 0; i < ITEMS; i++) created.push((await createPost(app, author)).id)
@@ -228,7 +228,7 @@ describe('pagination: happy paths', () => {
   })
 
   it('a full last page carries no next_page_token', async (t) => {
-    const { app } = await buildTestApp(t)
+    const { app } = await buildTestApp(t, UNLIMITED_WRITES)
     const author = await registerAndLogin(app)
     for (let i = 0; i < 40; i++) await createPost(app, author)
     const first = json<ListBody<{ id: string }>>(

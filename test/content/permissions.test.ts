@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { buildTestApp, json, registerAndLogin, type TestUser } from '../helpers.js'
+import { buildTestApp, json, registerAndLogin, UNLIMITED_WRITES, type TestUser } from '../helpers.js'
 import {
   createAttachment,
   createComment,
@@ -308,7 +308,8 @@ async function createFixture(
 for (const visibility of ['public', 'private'] as const) {
   describe(`permission matrix on a ${visibility} post`, () => {
     it(`every content route answers each caller as the rules say (${visibility})`, async (t) => {
-      const { app } = await buildTestApp(t)
+      // A fixture per case: far more posts and comments than a user may write in a minute.
+      const { app } = await buildTestApp(t, UNLIMITED_WRITES)
       const author = await registerAndLogin(app, 'author')
       const other = await registerAndLogin(app, 'other')
       const headersOf: Record<Role, Record<string, string>> = {

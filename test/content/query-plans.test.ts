@@ -12,7 +12,7 @@ import {
   findAttachmentById,
   findPostAttachment,
   listPostAttachments,
-  readAttachmentSlice,
+  readAttachmentChunk,
 } from '../../src/attachments/attachments.queries.js'
 import type { Db } from '../../src/db/database.js'
 import type { Tables } from '../../src/db/tables.js'
@@ -24,7 +24,14 @@ import {
   listPublicPosts,
   listPublicPostsByAuthor,
 } from '../../src/posts/posts.queries.js'
-import { buildTestApp, registerAndLogin, TEST_ENGINE } from '../helpers.js'
+import {
+  findStorageUsed,
+  lockStorage,
+  releaseStorage,
+  reserveStorage,
+  sumPostAttachmentBytes,
+} from '../../src/storage/storage.queries.js'
+import { buildTestApp, registerAndLogin, TEST_ENGINE, UNLIMITED_WRITES } from '../helpers.js'
 import { createAttachment, createComment, createPost } from './content-helpers.js'
 
 // Runs the real query functions against a second Kysely over the same SQLite file whose log captures
@@ -41,7 +48,7 @@ interface PlanRow {
   detail: string
 }
 
-const CONTENT_TABLES = ['posts', 'attachments', 'comments']
+const CONTENT_TABLES = ['posts', 'attachments', 'attachment_chunks', 'comments', 'users']
 
 /** A node of PostgreSQL's `EXPLAIN (ANALYZE, FORMAT JSON)` plan. */
 interface PostgresPlanNode {
@@ -68,7 +75,7 @@ function rowsRead(node: PostgresPlanNode, table: string): number {
 
 describe('query plans', () => {
   it('every content list, lookup and cascade query reads an index (SQLite EXPLAIN QUERY PLAN)', async (t) => {
-    const { app, config } = await buildTestApp(t, {}, { engine: 'sqlite' })
+    const { app, config } = await buildTestApp(t, UNLIMITED_WRITES, { engine: 'sqlite' })
     if (config.database.kind !== 'sqlite') throw new Error('this test needs SQLite')
     const author = await registerAndLogin(app)
     // A few rows of each kind; no ANALYZE, so the planner judges by the schema as it would on a large
@@ -114,8 +121,14 @@ describe('query plans', () => {
       ['findPostById', () => findPostById(logged, post.id), {}],
       ['findAttachmentById', () => findAttachmentById(logged, attachment.id), {}],
       ['findPostAttachment', () => findPostAttachment(logged, post.id, attachment.id), {}],
-      ['readAttachmentSlice', () => readAttachmentSlice(logged, attachment.id, 0, 4), {}],
+      ['readAttachmentChunk', () => readAttachmentChunk(logged, attachment.id, 0), {}],
       ['findCommentById', () => findCommentById(logged, missing), {}],
+      // The storage quota's counter (one row by primary key) and what deleting a post frees.
+      ['reserveStorage', () => reserveStorage(logged, author.id, 10, 1000), {}],
+      ['releaseStorage', () => releaseStorage(logged, author.id, 10), {}],
+      ['lockStorage', () => lockStorage(logged, author.id), {}],
+      ['findStorageUsed', () => findStorageUsed(logged, author.id), {}],
+      ['sumPostAttachmentBytes', () => sumPostAttachmentBytes(logged, post.id), {}],
     )
 
     for (const [name, query, { sorted = false }] of run) {

@@ -48,6 +48,9 @@ describe('configuration', () => {
       assert.deepEqual(config.loginAttemptsPerEmail, { max: 100, windowMs: HOUR })
       assert.equal(config.passwordBreachCheck, 'off')
       assert.equal(config.passwordBreachCheckUrl, 'https://api.pwnedpasswords.com/range/')
+      assert.equal(config.userStorageMaxBytes, 1024 * 1024 * 1024)
+      assert.deepEqual(config.postsPerUser, { max: 30, windowMs: MINUTE })
+      assert.deepEqual(config.commentsPerUser, { max: 60, windowMs: MINUTE })
       assert.deepEqual(config.authAttemptsPerIp, { max: 100, windowMs: MINUTE })
       assert.equal(config.shutdownDrainMs, 0)
       assert.equal(config.headersTimeoutMs, 30 * SECOND)
@@ -253,9 +256,21 @@ describe('configuration', () => {
       assert.deepEqual(config.authAttemptsPerIp, { max: 1000, windowMs: 30 * SECOND })
     })
 
-    it('LOGIN_FAILURE_EMAIL_LIMIT accepts a count per duration', () => {
-      const config = loadConfig({ LOGIN_FAILURE_EMAIL_LIMIT: '50/2h' })
+    it('LOGIN_FAILURE_EMAIL_LIMIT, USER_POST_LIMIT and USER_COMMENT_LIMIT accept a count per duration', () => {
+      const config = loadConfig({
+        LOGIN_FAILURE_EMAIL_LIMIT: '50/2h',
+        USER_POST_LIMIT: '5/10s',
+        USER_COMMENT_LIMIT: '1000/1h',
+      })
       assert.deepEqual(config.loginAttemptsPerEmail, { max: 50, windowMs: 2 * HOUR })
+      assert.deepEqual(config.postsPerUser, { max: 5, windowMs: 10 * SECOND })
+      assert.deepEqual(config.commentsPerUser, { max: 1000, windowMs: HOUR })
+    })
+
+    it('USER_STORAGE_MAX_BYTES takes a byte count, from 1 byte to petabytes', () => {
+      assert.equal(loadConfig({ USER_STORAGE_MAX_BYTES: '5000' }).userStorageMaxBytes, 5000)
+      assert.equal(loadConfig({ USER_STORAGE_MAX_BYTES: '1' }).userStorageMaxBytes, 1)
+      assert.equal(loadConfig({ USER_STORAGE_MAX_BYTES: '1125899906842624' }).userStorageMaxBytes, 1024 ** 5)
     })
 
     it('PASSWORD_BREACH_CHECK takes off or hibp, and its URL gets a trailing slash', () => {
@@ -359,6 +374,9 @@ describe('configuration', () => {
       LOGIN_FAILURE_LIMIT: ['10', '0/15m', '10/0', '10/abc', 'ten/15m', '-1/15m', '10/15m/2'],
       AUTH_IP_LIMIT: ['100', '0/1m', '100/0s', '100/forever', '/1m'],
       LOGIN_FAILURE_EMAIL_LIMIT: ['100', '0/1h', '100/never'],
+      USER_STORAGE_MAX_BYTES: ['0', '1GB', '-5', '1.5', '9007199254740992'],
+      USER_POST_LIMIT: ['30', '0/1m', 'many/1m', '30/0s'],
+      USER_COMMENT_LIMIT: ['60', '0/1m', '60/ever'],
       PASSWORD_BREACH_CHECK: ['on', 'true', 'pwned'],
       PASSWORD_BREACH_CHECK_URL: ['api.pwnedpasswords.com', 'ftp://example.com/', 'https://x.example/?q=1'],
       HEADERS_TIMEOUT: ['0', 'soon', '-1s', '121s'],

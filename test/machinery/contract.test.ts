@@ -75,7 +75,12 @@ const skip =
 describe('contract check (Prism validating proxy in front of the built server)', { skip }, () => {
   it(`every response matches the OpenAPI document (${TEST_ENGINE})`, async (t) => {
     await ensureBuilt(t)
-    const server = await startListening(t, { DATABASE_URL: await freshDatabaseUrl(t) })
+    // Small quotas, so the walk meets their refusals too.
+    const server = await startListening(t, {
+      DATABASE_URL: await freshDatabaseUrl(t),
+      USER_STORAGE_MAX_BYTES: '4096',
+      USER_POST_LIMIT: '5/1m',
+    })
     const upstream = `http://127.0.0.1:${server.port}`
     const prism = await startPrism(t, upstream)
     const { base, documentText } = prism
@@ -213,6 +218,20 @@ describe('contract check (Prism validating proxy in front of the built server)',
     await send('GET', `/v1/comments/${comment.id}`, { token })
     await send('PATCH', `/v1/comments/${comment.id}`, { token, json: { body: 'First!' } })
     await send('PUT', `/v1/comments/${comment.id}`, { token, json: { body: 'First.' } })
+    // The quotas' refusals: a file that does not fit in USER_STORAGE_MAX_BYTES (413) and a post past
+    // USER_POST_LIMIT (429).
+    const overQuota = await send('POST', `/v1/posts/${post.id}/attachments?filename=big.txt`, {
+      token,
+      body: 'x'.repeat(5000),
+      headers: { 'content-type': 'text/plain' },
+    })
+    assert.equal(overQuota.status, 413, overQuota.body)
+    for (let posted = 1; ; posted += 1) {
+      const answer = await send('POST', '/v1/posts', { token, json: { title: `Quota ${String(posted)}` } })
+      if (answer.status === 429) break
+      assert.equal(answer.status, 201, answer.body)
+      assert.ok(posted < 5, 'the post limit answers 429 past 5')
+    }
 
     // The error paths, with the fuzzer's generated requests aimed at the walk's real IDs and token.
     const document = JSON.parse(documentText) as OpenApiDocument

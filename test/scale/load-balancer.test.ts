@@ -39,6 +39,8 @@ describe('several instances behind HAProxy', () => {
         TRUST_PROXY: '127.0.0.3/32',
         LOGIN_FAILURE_LIMIT: '4/15m',
         AUTH_IP_LIMIT: '10000/1m',
+        // The stop-under-load part writes posts as fast as it can.
+        USER_POST_LIMIT: '1000000/1m',
         // Long enough for HAProxy (checks every 250 ms, down after 2 failures) on a busy machine.
         SHUTDOWN_DRAIN: '3s',
       }

@@ -15,6 +15,7 @@ import {
   strongPassword,
   TEST_ENGINE,
   uniqueEmail,
+  UNLIMITED_WRITES,
   type TestApp,
 } from '../helpers.js'
 import { startLoad, waitForAnswer, type Answer } from './load.js'
@@ -49,10 +50,15 @@ async function appBehindProxy(
 ): Promise<TestApp & { proxy: TcpProxy }> {
   const proxy = await startTcpProxy(postgresAddress())
   t.after(() => proxy.close())
-  const testApp = await buildTestApp(t, env, {
-    engine: 'postgres',
-    connectVia: (url) => throughProxy(url, proxy),
-  })
+  // The load writes a post every few milliseconds: the per-user post limit is not what is tested.
+  const testApp = await buildTestApp(
+    t,
+    { ...UNLIMITED_WRITES, ...env },
+    {
+      engine: 'postgres',
+      connectVia: (url) => throughProxy(url, proxy),
+    },
+  )
   return { ...testApp, proxy }
 }
 
@@ -200,7 +206,7 @@ describe('database outages', () => {
       'pg_terminate_backend of Quire’s connections mid-load: no 500, no crash, no acknowledged write lost',
       POSTGRES_ONLY,
       async (t) => {
-        const { app, databaseUrl } = await buildTestApp(t, {}, { engine: 'postgres' })
+        const { app, databaseUrl } = await buildTestApp(t, UNLIMITED_WRITES, { engine: 'postgres' })
         const user = await registerAndLogin(app)
         const databaseName = new URL(databaseUrl).pathname.slice(1)
         const load = startLoad(app, user.auth, 6)

@@ -1,0 +1,316 @@
+import assert from 'node:assert/strict'
+import { createHash, randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { describe, it } from 'node:test'
+import { setTimeout as delay } from 'node:timers/promises'
+import { Migrator, sql, type Kysely, type Migration } from 'kysely'
+import { ATTACHMENT_CHUNK_BYTES } from '../../src/attachments/attachments.queries.js'
+import { AttachmentGoneError, attachmentBody } from '../../src/attachments/downloads.js'
+import { createDb, type Db } from '../../src/db/database.js'
+import { migrateToLatest, MIGRATION_TABLE } from '../../src/db/migrate.js'
+import * as accounts from '../../src/db/migrations/2026-11-22-01-accounts.js'
+import * as content from '../../src/db/migrations/2026-11-22-02-content.js'
+import * as credentialsVersion from '../../src/db/migrations/2026-11-23-01-credentials-version.js'
+import * as accountRecovery from '../../src/db/migrations/2026-11-23-04-account-recovery.js'
+import { loadConfig } from '../../src/config.js'
+import { buildTestApp, freshDatabaseUrl, registerAndLogin } from '../helpers.js'
+import { createPost, dataOf, errorOf, uploadRaw, type AttachmentBody } from './content-helpers.js'
+
+const CHUNK = ATTACHMENT_CHUNK_BYTES
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+/** A database handle over the same pool that counts the statements run through it. */
+function countingDb(db: Db): { db: Db; statements: () => number } {
+  let statements = 0
+  const counted = db.withPlugin({
+    transformQuery: (args) => args.node,
+    transformResult: (args) => {
+      statements += 1
+      return Promise.resolve(args.result)
+    },
+  })
+  return { db: counted, statements: () => statements }
+}
+
+/** Reads a stream to its end; rejects with the stream's error. */
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+describe('downloads: happy paths', () => {
+  it('a file of several chunks downloads whole, and any range across chunk boundaries byte for byte', async (t) => {
+    const { app } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const bytes = randomBytes(3 * CHUNK + 100)
+    const size = bytes.length
+    const attachment = dataOf<AttachmentBody>(
+      await uploadRaw(app, author, post.id, bytes, { filename: 'big.bin' }),
+      201,
+    )
+    const url = attachment.links['content'] ?? ''
+    const whole = await app.inject({ method: 'GET', url })
+    assert.equal(whole.statusCode, 200)
+    assert.equal(whole.headers['content-length'], String(size))
+    assert.equal(whole.headers['etag'], `"${sha256(bytes)}"`)
+    assert.equal(sha256(whole.rawPayload), attachment.sha256)
+
+    const ranges: Array<[string, number, number]> = [
+      ['bytes=0-9', 0, 9],
+      [`bytes=${CHUNK - 5}-${CHUNK + 4}`, CHUNK - 5, CHUNK + 4],
+      [`bytes=${CHUNK}-${2 * CHUNK - 1}`, CHUNK, 2 * CHUNK - 1],
+      [`bytes=${CHUNK - 1}-${3 * CHUNK}`, CHUNK - 1, 3 * CHUNK],
+      [`bytes=${2 * CHUNK + 50}-`, 2 * CHUNK + 50, size - 1],
+      ['bytes=-300', size - 300, size - 1],
+      [`bytes=${size - 1}-${size + 1000}`, size - 1, size - 1],
+    ]
+    for (const [range, start, end] of ranges) {
+      const response = await app.inject({ method: 'GET', url, headers: { range } })
+      assert.equal(response.statusCode, 206, range)
+      assert.equal(response.headers['content-range'], `bytes ${start}-${end}/${size}`, range)
+      assert.equal(response.headers['content-length'], String(end - start + 1), range)
+      assert.ok(response.rawPayload.equals(bytes.subarray(start, end + 1)), range)
+    }
+    const ifRange = await app.inject({
+      method: 'GET',
+      url,
+      headers: { range: `bytes=${CHUNK}-`, 'if-range': `"${attachment.sha256}"` },
+    })
+    assert.equal(ifRange.statusCode, 206)
+    assert.ok(ifRange.rawPayload.equals(bytes.subarray(CHUNK)))
+    const head = await app.inject({ method: 'HEAD', url, headers: { range: `bytes=10-${2 * CHUNK}` } })
+    assert.equal(head.statusCode, 206)
+    assert.equal(head.headers['content-length'], String(2 * CHUNK - 9))
+    assert.equal(head.body, '')
+  })
+
+  it('a file of exactly one chunk, and one byte more, are stored and sent whole', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    for (const size of [CHUNK, CHUNK + 1]) {
+      const bytes = randomBytes(size)
+      const attachment = dataOf<AttachmentBody>(
+        await uploadRaw(app, author, post.id, bytes, { filename: 'edge.bin' }),
+        201,
+      )
+      const chunks = await db
+        .selectFrom('attachment_chunks')
+        .select(['first_byte', sql<number>`length(bytes)`.as('length')])
+        .where('attachment_id', '=', attachment.id)
+        .orderBy('first_byte')
+        .execute()
+      assert.deepEqual(
+        chunks.map((chunk) => [chunk.first_byte, chunk.length]),
+        size === CHUNK
+          ? [[0, CHUNK]]
+          : [
+              [0, CHUNK],
+              [CHUNK, 1],
+            ],
+      )
+      const response = await app.inject({ method: 'GET', url: attachment.links['content'] ?? '' })
+      assert.ok(response.rawPayload.equals(bytes), String(size))
+    }
+  })
+
+  it('a small file is answered from one chunk read, with no stream', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const bytes = randomBytes(100 * 1000)
+    const attachment = dataOf<AttachmentBody>(
+      await uploadRaw(app, author, post.id, bytes, { filename: 'photo.jpg' }),
+      201,
+    )
+    const counting = countingDb(db)
+    const body = await attachmentBody(counting.db, attachment.id, { start: 0, end: bytes.length - 1 })
+    assert.ok(Buffer.isBuffer(body))
+    assert.ok(body.equals(bytes))
+    assert.equal(counting.statements(), 1)
+  })
+
+  it('files stored before chunking are moved into chunks by the migration, byte for byte, and counted', async (t) => {
+    const url = await freshDatabaseUrl(t)
+    const db = createDb(loadConfig({ DATABASE_URL: url }).database)
+    t.after(() => db.destroy())
+    // The schema as it was before chunks: attachments kept their bytes in one `content` value.
+    const before: Record<string, Migration> = {
+      '2026-11-22-01-accounts': accounts,
+      '2026-11-22-02-content': content,
+      '2026-11-23-01-credentials-version': credentialsVersion,
+      '2026-11-23-04-account-recovery': accountRecovery,
+    }
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(before) },
+      migrationTableName: MIGRATION_TABLE,
+      migrationLockTableName: 'quire_migrations_lock',
+    })
+    const { error } = await migrator.migrateToLatest()
+    assert.equal(error, undefined)
+    const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>
+    const now = Date.now()
+    await loose
+      .insertInto('users')
+      .values({
+        id: 'u',
+        email: 'u@example.com',
+        password_hash: 'x',
+        preferences: '{}',
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    await loose
+      .insertInto('posts')
+      .values({
+        id: 'p',
+        user_id: 'u',
+        title: 't',
+        body: '',
+        visibility: 'public',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    const files = new Map<string, Buffer>([
+      ['a-empty', Buffer.alloc(0)],
+      ['b-one', randomBytes(1)],
+      ['c-chunk', randomBytes(CHUNK)],
+      ['d-more', randomBytes(2 * CHUNK + 7)],
+    ])
+    for (const [id, bytes] of files) {
+      await loose
+        .insertInto('attachments')
+        .values({
+          id,
+          post_id: 'p',
+          filename: `${id}.bin`,
+          content_type: 'application/octet-stream',
+          size: bytes.length,
+          sha256: sha256(bytes),
+          content: bytes,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+    }
+
+    await migrateToLatest(db)
+    for (const [id, bytes] of files) {
+      const chunks = await db
+        .selectFrom('attachment_chunks')
+        .select(['first_byte', 'bytes'])
+        .where('attachment_id', '=', id)
+        .orderBy('first_byte')
+        .execute()
+      assert.ok(Buffer.concat(chunks.map((chunk) => chunk.bytes)).equals(bytes), id)
+      assert.ok(
+        chunks.every((chunk) => chunk.bytes.length <= CHUNK),
+        id,
+      )
+      if (bytes.length > 0) {
+        const body = await attachmentBody(db, id, { start: 0, end: bytes.length - 1 })
+        const received = Buffer.isBuffer(body) ? body : await readAll(body)
+        assert.ok(received.equals(bytes), id)
+      }
+    }
+    const columns = await sql<{ name: string }>`select * from attachments`.execute(db)
+    assert.ok(!columns.rows.some((row) => 'content' in row), 'the content column is gone')
+    // The storage quota's counter starts from what the user already stores.
+    const user = await db
+      .selectFrom('users')
+      .select('storage_bytes')
+      .where('id', '=', 'u')
+      .executeTakeFirstOrThrow()
+    assert.equal(
+      user.storage_bytes,
+      [...files.values()].reduce((sum, bytes) => sum + bytes.length, 0),
+    )
+  })
+})
+
+describe('downloads: a file deleted or a client gone mid-stream', () => {
+  it('a file deleted while it streams fails the stream (the response is cut short, not a 500)', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const bytes = randomBytes(8 * CHUNK)
+    const attachment = dataOf<AttachmentBody>(
+      await uploadRaw(app, author, post.id, bytes, { filename: 'going.bin' }),
+      201,
+    )
+    const body = await attachmentBody(db, attachment.id, { start: 0, end: bytes.length - 1 })
+    assert.ok(body instanceof Readable)
+    const received: Buffer[] = []
+    const failed = new Promise<unknown>((resolve) => body.once('error', resolve))
+    const first = await new Promise<Buffer>((resolve) => body.once('data', resolve))
+    received.push(first)
+    body.pause()
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: attachment.links['edit'] ?? '',
+      headers: author.auth,
+    })
+    assert.equal(deleted.statusCode, 204)
+    body.on('data', (chunk: Buffer) => received.push(chunk))
+    body.resume()
+    assert.ok((await failed) instanceof AttachmentGoneError)
+    const total = Buffer.concat(received)
+    assert.ok(total.length < bytes.length, `${total.length} of ${bytes.length} bytes`)
+    assert.ok(total.equals(bytes.subarray(0, total.length)), 'what was sent is the file’s start')
+
+    // Deleted before the first byte: a clean 404.
+    const gone = await app.inject({ method: 'GET', url: attachment.links['content'] ?? '' })
+    assert.equal(errorOf(gone, 404).code, 'NOT_FOUND')
+  })
+
+  it('a stream that is destroyed (the client went away) reads nothing more from the database', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const bytes = randomBytes(16 * CHUNK)
+    const attachment = dataOf<AttachmentBody>(
+      await uploadRaw(app, author, post.id, bytes, { filename: 'left.bin' }),
+      201,
+    )
+    const counting = countingDb(db)
+    const body = await attachmentBody(counting.db, attachment.id, { start: 0, end: bytes.length - 1 })
+    assert.ok(body instanceof Readable)
+    await new Promise((resolve) => body.once('data', resolve))
+    body.destroy()
+    const afterDestroy = counting.statements()
+    await delay(200)
+    // At most the read already under way when it was destroyed; never the other 14 chunks.
+    assert.ok(counting.statements() <= afterDestroy + 1, `${counting.statements()} statements`)
+    assert.ok(counting.statements() <= 3, `${counting.statements()} statements`)
+  })
+
+  it('a stream nobody reads holds at most about two chunks, however large the file (backpressure)', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const bytes = randomBytes(16 * CHUNK)
+    const attachment = dataOf<AttachmentBody>(
+      await uploadRaw(app, author, post.id, bytes, { filename: 'slow.bin' }),
+      201,
+    )
+    const counting = countingDb(db)
+    const body = await attachmentBody(counting.db, attachment.id, { start: 0, end: bytes.length - 1 })
+    assert.ok(body instanceof Readable)
+    body.pause()
+    body.read(0)
+    await delay(200)
+    assert.ok(body.readableLength <= 2 * CHUNK, `${body.readableLength} bytes buffered`)
+    assert.ok(counting.statements() <= 3, `${counting.statements()} statements`)
+    // Read at the reader's pace, it still delivers every byte.
+    assert.ok((await readAll(body)).equals(bytes))
+  })
+})

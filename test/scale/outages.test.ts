@@ -279,7 +279,7 @@ describe('database outages', () => {
         // The pool reconnects by itself. On a loaded machine a fresh connection can outlast the
         // liveness probe's 500 ms and answer 503 for a moment, so readiness gets a few seconds.
         let ready = 0
-        for (const deadline = Date.now() + 5000; Date.now() < deadline; ) {
+        for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
           ready = (await get(server.port, '/v1/ready')).status
           if (ready === 200) break
           await new Promise((resolve) => setTimeout(resolve, 200))

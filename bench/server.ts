@@ -12,8 +12,8 @@ export type RunningServer = ServerProcess
 
 /**
  * Starts `script` (the built server) through bin/quire, as `npm start` does, on a free port with the
- * benchmark's environment: LOG_LEVEL warn and the per-address and per-account login limits lifted, so
- * load is not refused with 429. `nodeOptions` adds node flags, e.g. for a CPU profile.
+ * benchmark's environment: LOG_LEVEL warn and the login and per-user write limits lifted, so load is not
+ * refused with 429. `nodeOptions` adds node flags, e.g. for a CPU profile.
  */
 export async function startQuire(
   script: string,
@@ -36,6 +36,9 @@ export async function startQuire(
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
       AUTH_IP_LIMIT: '1000000/1m',
       LOGIN_FAILURE_LIMIT: '1000000/1m',
+      // One bench user writes thousands of comments a second: the per-user write limits would refuse it.
+      USER_POST_LIMIT: '1000000/1m',
+      USER_COMMENT_LIMIT: '1000000/1m',
       WORKERS: String(workers),
     },
   })

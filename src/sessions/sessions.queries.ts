@@ -11,6 +11,39 @@ import {
   type PageWindow,
 } from '../http/pagination.js'
 
+interface SessionIfCurrent {
+  id: string
+  userId: string
+  tokenHash: string
+  userAgent: string | null
+  ip: string | null
+  createdAt: number
+  updatedAt: number
+  credentialsVersion: number
+}
+
+const insertSessionIfCurrentQuery = compiledQuery((db, v: SessionIfCurrent) => {
+  // Values are cast so PostgreSQL knows their types in a SELECT list (no column to infer them from).
+  let source = db
+    .selectFrom('users')
+    .select([
+      sql<string>`cast(${v.id} as text)`.as('id'),
+      'users.id as user_id',
+      sql<string>`cast(${v.tokenHash} as text)`.as('token_hash'),
+      sql<string | null>`cast(${v.userAgent} as text)`.as('user_agent'),
+      sql<string | null>`cast(${v.ip} as text)`.as('ip'),
+      sql<number>`cast(${v.createdAt} as bigint)`.as('created_at'),
+      sql<number>`cast(${v.updatedAt} as bigint)`.as('updated_at'),
+    ])
+    .where('users.id', '=', v.userId)
+    .where('users.credentials_version', '=', v.credentialsVersion)
+  if (dialectOf(db) === 'postgres') source = source.forShare()
+  return db
+    .insertInto('sessions')
+    .columns(['id', 'user_id', 'token_hash', 'user_agent', 'ip', 'created_at', 'updated_at'])
+    .expression(source)
+})
+
 /**
  * Inserts a login's session in one statement, and only while its user still exists with the
  * credentials the login checked (`credentialsVersion`): a login racing a password change or an account
@@ -23,27 +56,17 @@ export async function insertSessionIfCredentialsCurrent(
   row: NewSessionRow,
   credentialsVersion: number,
 ): Promise<boolean> {
-  // Values are cast so PostgreSQL knows their types in a SELECT list (no column to infer them from).
-  let source = db
-    .selectFrom('users')
-    .select([
-      sql<string>`cast(${row.id} as text)`.as('id'),
-      'users.id as user_id',
-      sql<string>`cast(${row.token_hash} as text)`.as('token_hash'),
-      sql<string | null>`cast(${row.user_agent ?? null} as text)`.as('user_agent'),
-      sql<string | null>`cast(${row.ip ?? null} as text)`.as('ip'),
-      sql<number>`cast(${row.created_at} as bigint)`.as('created_at'),
-      sql<number>`cast(${row.updated_at} as bigint)`.as('updated_at'),
-    ])
-    .where('users.id', '=', row.user_id)
-    .where('users.credentials_version', '=', credentialsVersion)
-  if (dialectOf(db) === 'postgres') source = source.forShare()
-  const result = await db
-    .insertInto('sessions')
-    .columns(['id', 'user_id', 'token_hash', 'user_agent', 'ip', 'created_at', 'updated_at'])
-    .expression(source)
-    .executeTakeFirst()
-  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n
+  const inserted = await insertSessionIfCurrentQuery.changed(db, {
+    id: row.id,
+    userId: row.user_id,
+    tokenHash: row.token_hash,
+    userAgent: row.user_agent ?? null,
+    ip: row.ip ?? null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    credentialsVersion,
+  })
+  return inserted > 0
 }
 
 const insertSessionQuery = compiledQuery((db, row: NewSessionRow) => db.insertInto('sessions').values(row))

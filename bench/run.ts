@@ -9,7 +9,8 @@
 //   npm run bench                      the full run; writes bench/results/latest.json
 //   npm run bench -- --quick           a smoke run (small data, 1 s, one round); bench/results/quick.json
 //   npm run bench -- --scale           /me and the lists at 10k, 100k and 1M posts and sessions
-//   npm run bench -- --postgres        on a throwaway PostgreSQL database (QUIRE_TEST_POSTGRES_URL)
+//   npm run bench -- --postgres        on a throwaway PostgreSQL database (QUIRE_TEST_POSTGRES_URL);
+//                                      bench/results/latest-postgres.json
 //   npm run bench -- --cpu-prof        the server writes CPU profiles to bench/results/profiles/, and
 //                                      each scenario's reference floor to profiles/reference-<scenario>/
 //   BENCH_SERVER=../old/dist/server.js                 measure another build against the same data
@@ -49,7 +50,13 @@ const ONLY = process.env['BENCH_ONLY']?.split(',')
 const DATA = QUICK
   ? { users: 100, posts: 25_000, comments: 1_000, attachments: 5 }
   : { users: 1_000, posts: 100_000, comments: 10_000, attachments: 20 }
-const OUTPUT = join('bench', 'results', QUICK ? 'quick.json' : SCALE ? 'scale.json' : 'latest.json')
+// A full run's figures are kept per engine (latest.json for SQLite, latest-postgres.json), so both
+// sets can be quoted side by side; quick and scale runs are scratch.
+const OUTPUT = join(
+  'bench',
+  'results',
+  `${QUICK ? 'quick' : SCALE ? 'scale' : 'latest'}${POSTGRES && !QUICK ? '-postgres' : ''}.json`,
+)
 // Another build to measure (e.g. an older revision's dist/server.js, for before → after figures).
 const SERVER_SCRIPT = process.env['BENCH_SERVER'] ?? 'dist/server.js'
 const PROFILE_DIR = join('bench', 'results', 'profiles')

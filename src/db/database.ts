@@ -9,8 +9,9 @@ import {
   type CompiledQuery,
   type QueryResult,
 } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import type { DatabaseConfig, PostgresConfig } from '../config.js'
+import { pgModule } from './pg-module.js'
 import { DatabaseUnreachableError, watchPoolLiveness } from './postgres-liveness.js'
 import { QuireSqliteDialect, QuireSqliteDriver } from './sqlite-driver.js'
 import type { Tables } from './tables.js'
@@ -44,12 +45,12 @@ function openSqlite(path: string): SQLite.Database {
 const sqliteDrivers = new WeakMap<object, QuireSqliteDriver>()
 
 type TypeId = Parameters<typeof pg.types.getTypeParser>[0]
-const NUMERIC_TYPES = new Set<TypeId>([pg.types.builtins.INT8, pg.types.builtins.NUMERIC])
 
 function typeParser(oid: TypeId): (value: string) => unknown {
-  if (NUMERIC_TYPES.has(oid)) return Number
+  const { types } = pgModule()
+  if (oid === types.builtins.INT8 || oid === types.builtins.NUMERIC) return Number
   // pg-types declares its parsers as `any`; they all take the column's text.
-  return pg.types.getTypeParser(oid) as (value: string) => unknown
+  return types.getTypeParser(oid) as (value: string) => unknown
 }
 
 /** What the caller hears from the database layer outside any query. */
@@ -65,7 +66,7 @@ export interface DbOptions {
 // ---- PostgreSQL pool (the liveness watch is in postgres-liveness.ts) ----
 
 function openPostgresPool(config: PostgresConfig, options: DbOptions): pg.Pool {
-  const pool = new pg.Pool({
+  const pool = new (pgModule().Pool)({
     connectionString: config.url,
     max: config.poolMax,
     idleTimeoutMillis: 30_000,

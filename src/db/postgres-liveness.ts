@@ -1,4 +1,5 @@
-import pg from 'pg'
+import type pg from 'pg'
+import { pgModule } from './pg-module.js'
 
 // Finding out quickly that PostgreSQL cannot be reached, when nothing says so. A refused or reset
 // connection fails at once, but on a black-holed route (a dead host, a dropped network path) a query
@@ -58,7 +59,7 @@ function socketOf(client: pg.ClientBase): Destroyable | undefined {
 
 /** Resolves true when the server answers a fresh connection within `limitMs` (never rejects). */
 async function probe(url: string, limitMs: number): Promise<boolean> {
-  const client = new pg.Client({
+  const client = new (pgModule().Client)({
     connectionString: url,
     connectionTimeoutMillis: limitMs,
     fallback_application_name: 'quire',
@@ -69,7 +70,7 @@ async function probe(url: string, limitMs: number): Promise<boolean> {
     return true
   } catch (error) {
     // The server refused (too many clients, starting up, no such database): it is there and answering.
-    return error instanceof pg.DatabaseError
+    return error instanceof pgModule().DatabaseError
   } finally {
     client.end().catch(() => undefined)
   }
@@ -178,7 +179,7 @@ export function watchPoolLiveness(pool: pg.Pool, options: LivenessOptions): void
         (error: unknown) => {
           waiters.delete(waiter)
           // An error the server sent (a constraint, the statement timeout) is an answer too.
-          if (error instanceof pg.DatabaseError) lastAnswerAt = Date.now()
+          if (error instanceof pgModule().DatabaseError) lastAnswerAt = Date.now()
           throw error
         },
       )

@@ -1,4 +1,5 @@
-import { createTransport } from 'nodemailer'
+import { createRequire } from 'node:module'
+import type Nodemailer from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import type { MailConfig } from '../config.js'
 import type { RenderedMail } from './templates.js'
@@ -9,6 +10,8 @@ export interface MailTransport {
   send(recipient: string, message: RenderedMail, redacted: RenderedMail): Promise<void>
   close(): void
 }
+
+const require = createRequire(import.meta.url)
 
 // A dead or stalling SMTP server must not hold a sender (and its claimed rows) for minutes.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
@@ -35,6 +38,8 @@ export function createMailTransport(
       },
     }
   }
+  // Loaded only for SMTP: with MAIL_URL=log the server never needs nodemailer's few MiB of heap.
+  const { createTransport } = require('nodemailer') as typeof Nodemailer
   const transporter = createTransport({ url: mail.url, ...SMTP_TIMEOUTS })
   return {
     async send(recipient, message) {

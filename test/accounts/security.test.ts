@@ -1,10 +1,21 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { sql } from 'kysely'
+import type { Db } from '../../src/db/database.js'
 import { hashToken } from '../../src/sessions/tokens.js'
 import { buildTestApp, json, strongPassword, uniqueEmail } from '../helpers.js'
 
 const TABLES = ['users', 'sessions', 'rate_limits'] as const
+
+/** The password hash stored for an account. */
+async function storedPasswordHash(db: Db, email: string): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow()
+  return row.password_hash
+}
 
 describe('secrets at rest', () => {
   it('the database holds no clear token and no password, only their hashes', async (t) => {
@@ -29,12 +40,7 @@ describe('secrets at rest', () => {
     assert.ok(everything.includes(hashToken(token)), 'the token’s SHA-256 is stored')
     assert.ok(!everything.includes(token), 'the clear token is not stored')
     assert.ok(!everything.includes(password), 'the clear password is not stored')
-    const stored = await db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow()
-    assert.match(stored.password_hash, /^\$argon2id\$v=19\$m=9216,t=4,p=1\$/)
+    assert.match(await storedPasswordHash(db, email), /^\$argon2id\$v=19\$m=9216,t=4,p=1\$/)
   })
 
   it('a hash made with the earlier 19 MiB / 2-pass setting still signs in, and is re-hashed with the current one', async (t) => {
@@ -53,12 +59,7 @@ describe('secrets at rest', () => {
 
     const login = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
     assert.equal(login.statusCode, 201, login.body)
-    const stored = await db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow()
-    assert.match(stored.password_hash, /^\$argon2id\$v=19\$m=9216,t=4,p=1\$/)
+    assert.match(await storedPasswordHash(db, email), /^\$argon2id\$v=19\$m=9216,t=4,p=1\$/)
     const again = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
     assert.equal(again.statusCode, 201, 'the re-hashed password still signs in')
   })

@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestContext } from 'node:test'
-import { ROOT, waitUntil, type HttpAnswer } from './built-server.js'
+import { freePort, startProgram, tempDir } from '../scale/external.js'
+import { ROOT, WAIT_LIMIT_MS, type HttpAnswer } from './built-server.js'
 
 // Prism (@stoplight/prism-cli) as a validating proxy in front of the built server: every answer that
 // passes through it is checked against the server's own OpenAPI document, and each mismatch is
@@ -38,56 +36,28 @@ export function prismUnavailable(): string | undefined {
     : `Prism is not installed (${PRISM} missing): answers are not validated`
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => {
-        resolve(port)
-      })
-    })
-  })
-}
-
 /**
  * Starts Prism proxying to `upstream` (the built server's base URL), validating against the document the
  * server serves at /v1/openapi.json; stopped when the test ends.
  */
 export async function startPrism(t: TestContext, upstream: string): Promise<PrismProxy> {
   const documentText = await (await fetch(`${upstream}/v1/openapi.json`)).text()
-  const dir = mkdtempSync(join(tmpdir(), 'quire-prism-'))
-  t.after(() => {
-    rmSync(dir, { recursive: true, force: true })
-  })
+  const dir = tempDir(t, 'quire-prism-')
   const documentFile = join(dir, 'openapi.json')
   writeFileSync(documentFile, documentText)
   const port = await freePort()
-  const child = spawn(
+  const { child, output } = await startProgram(
+    t,
     PRISM,
     ['proxy', documentFile, upstream, '--port', String(port), '--host', '127.0.0.1'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    (printed) => Promise.resolve(printed.includes('Prism is listening')),
+    { cwd: ROOT, timeoutMs: WAIT_LIMIT_MS },
   )
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
-  const exited = new Promise((resolve) => child.on('exit', resolve))
-  t.after(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      await exited
-    }
-  })
-  await waitUntil('Prism to listen', () => {
-    if (child.exitCode !== null) throw new Error(`prism exited: ${output}`)
-    return output.includes('Prism is listening') ? true : undefined
-  })
   return {
     base: `http://127.0.0.1:${port}`,
     port,
     documentText,
-    output: () => output,
+    output,
     running: () => child.exitCode === null && child.signalCode === null,
   }
 }

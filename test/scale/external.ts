@@ -6,8 +6,9 @@ import { delimiter, join } from 'node:path'
 import type { TestContext } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
 
-// Debian's haproxy and pgbouncer, started by the tests with configurations they write. Missing
-// programs make the tests skip with a one-line notice; `.ci/run` installs them.
+// Programs the tests start: Debian's haproxy and pgbouncer with configurations they write, and Prism
+// (test/e2e/prism.ts). Missing programs make the tests skip with a one-line notice; `.ci/run` installs
+// them.
 
 /** The program's path, or undefined when it is not installed (Debian puts both in /usr/sbin). */
 export function findProgram(name: string): string | undefined {
@@ -42,14 +43,21 @@ export function tempDir(t: TestContext, prefix: string): string {
   return dir
 }
 
-/** Starts a program in the foreground, killed when the test ends; resolves once `ready` holds. */
+/**
+ * Starts a program in the foreground, killed when the test ends; resolves once `ready` holds (it is
+ * given the program's output so far). `timeoutMs` bounds the wait (15 s).
+ */
 export async function startProgram(
   t: TestContext,
   path: string,
   args: string[],
-  ready: () => Promise<boolean>,
+  ready: (output: string) => Promise<boolean>,
+  options: { cwd?: string; timeoutMs?: number } = {},
 ): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(path, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
@@ -60,10 +68,10 @@ export async function startProgram(
       await exited
     }
   })
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + (options.timeoutMs ?? 15_000)
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${path} exited with ${child.exitCode}: ${output}`)
-    if (await ready().catch(() => false)) return { child, output: () => output }
+    if (await ready(output).catch(() => false)) return { child, output: () => output }
     if (Date.now() > deadline) throw new Error(`${path} did not become ready: ${output}`)
     await delay(50)
   }

@@ -178,6 +178,19 @@ describe('security events', { skip }, () => {
       assert.ok(!eventText.includes(email), `no event names ${email}`)
   })
 
+  it('a refusal by a per-user quota logs quota.exceeded with the quota that refused', async (t) => {
+    const { app, logs } = await buildTestApp(t, { USER_POST_LIMIT: '1/1m' })
+    const user = await registerAndLogin(app)
+    const post = (title: string) =>
+      app.inject({ method: 'POST', url: '/v1/posts', headers: user.auth, payload: { title } })
+    assert.equal((await post('first')).statusCode, 201)
+    assert.equal((await post('second')).statusCode, 429)
+    const refused = eventLines(logs()).find((line) => line['event'] === 'quota.exceeded')
+    assert.ok(refused, 'quota.exceeded is logged')
+    assert.equal(refused['user_id'], user.id)
+    assert.equal(refused['quota'], 'posts')
+  })
+
   it('every name in SECURITY_EVENTS was logged by the tests above', () => {
     assert.deepEqual(
       [...SECURITY_EVENTS].filter((event) => !seen.has(event)),

@@ -47,9 +47,12 @@ const DURATION_S = Number(process.env['BENCH_DURATION'] ?? (QUICK ? 1 : 3))
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? (QUICK ? 1 : 3))
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50)
 const ONLY = process.env['BENCH_ONLY']?.split(',')
+// --scale starts small and grows the posts and sessions itself (10k, 100k, 1M).
 const DATA = QUICK
   ? { users: 100, posts: 25_000, comments: 1_000, attachments: 5 }
-  : { users: 1_000, posts: 100_000, comments: 10_000, attachments: 20 }
+  : SCALE
+    ? { users: 1_000, posts: 5_000, comments: 1_000, attachments: 5 }
+    : { users: 1_000, posts: 100_000, comments: 10_000, attachments: 20 }
 // A full run's figures are kept per engine (latest.json for SQLite, latest-postgres.json), so both
 // sets can be quoted side by side; quick and scale runs are scratch.
 const OUTPUT = join(

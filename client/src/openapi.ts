@@ -182,8 +182,11 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, the caller’s sessions and posts; follow, never build */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   sessions: string
+                  /** Format: uri-reference */
                   posts: string
                 }
               }
@@ -526,8 +529,11 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, the caller’s sessions and posts; follow, never build */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   sessions: string
+                  /** Format: uri-reference */
                   posts: string
                 }
                 /** @description First page; with include=sessions */
@@ -562,6 +568,7 @@ export interface paths {
                   }
                   /** @description Absolute path of the session itself */
                   links: {
+                    /** Format: uri-reference */
                     self: string
                   }
                 }[]
@@ -601,10 +608,15 @@ export interface paths {
                   updated_at: string
                   /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                   links: {
+                    /** Format: uri-reference */
                     self: string
+                    /** Format: uri-reference */
                     attachments: string
+                    /** Format: uri-reference */
                     comments: string
+                    /** Format: uri-reference */
                     author_posts: string
+                    /** Format: uri-reference */
                     cover?: string
                   }
                 }[]
@@ -1097,8 +1109,11 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, the caller’s sessions and posts; follow, never build */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   sessions: string
+                  /** Format: uri-reference */
                   posts: string
                 }
               }
@@ -1377,8 +1392,11 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, the caller’s sessions and posts; follow, never build */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   sessions: string
+                  /** Format: uri-reference */
                   posts: string
                 }
               }
@@ -1659,6 +1677,7 @@ export interface paths {
                 }
                 /** @description Absolute path of the session itself */
                 links: {
+                  /** Format: uri-reference */
                   self: string
                 }
               }[]
@@ -1920,6 +1939,7 @@ export interface paths {
                 }
                 /** @description Absolute path of the session itself */
                 links: {
+                  /** Format: uri-reference */
                   self: string
                 }
                 /**
@@ -4953,10 +4973,15 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   attachments: string
+                  /** Format: uri-reference */
                   comments: string
+                  /** Format: uri-reference */
                   author_posts: string
+                  /** Format: uri-reference */
                   cover?: string
                 }
               }[]
@@ -5226,10 +5251,15 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   attachments: string
+                  /** Format: uri-reference */
                   comments: string
+                  /** Format: uri-reference */
                   author_posts: string
+                  /** Format: uri-reference */
                   cover?: string
                 }
               }
@@ -5579,10 +5609,15 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   attachments: string
+                  /** Format: uri-reference */
                   comments: string
+                  /** Format: uri-reference */
                   author_posts: string
+                  /** Format: uri-reference */
                   cover?: string
                 }
               }[]
@@ -5846,10 +5881,15 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   attachments: string
+                  /** Format: uri-reference */
                   comments: string
+                  /** Format: uri-reference */
                   author_posts: string
+                  /** Format: uri-reference */
                   cover?: string
                 }
               }
@@ -6118,10 +6158,15 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   attachments: string
+                  /** Format: uri-reference */
                   comments: string
+                  /** Format: uri-reference */
                   author_posts: string
+                  /** Format: uri-reference */
                   cover?: string
                 }
               }
@@ -6691,10 +6736,15 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   attachments: string
+                  /** Format: uri-reference */
                   comments: string
+                  /** Format: uri-reference */
                   author_posts: string
+                  /** Format: uri-reference */
                   cover?: string
                 }
               }
@@ -7016,11 +7066,17 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   content: string
+                  /** Format: uri-reference */
                   comments: string
+                  /** Format: uri-reference */
                   select: string
+                  /** Format: uri-reference */
                   edit: string
+                  /** Format: uri-reference */
                   post: string
                 }
               }[]
@@ -7303,11 +7359,17 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   content: string
+                  /** Format: uri-reference */
                   comments: string
+                  /** Format: uri-reference */
                   select: string
+                  /** Format: uri-reference */
                   edit: string
+                  /** Format: uri-reference */
                   post: string
                 }
               }
@@ -7608,11 +7670,17 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   content: string
+                  /** Format: uri-reference */
                   comments: string
+                  /** Format: uri-reference */
                   select: string
+                  /** Format: uri-reference */
                   edit: string
+                  /** Format: uri-reference */
                   post: string
                 }
               }
@@ -8169,10 +8237,15 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   attachments: string
+                  /** Format: uri-reference */
                   comments: string
+                  /** Format: uri-reference */
                   author_posts: string
+                  /** Format: uri-reference */
                   cover?: string
                 }
               }
@@ -8729,11 +8802,17 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   content: string
+                  /** Format: uri-reference */
                   comments: string
+                  /** Format: uri-reference */
                   select: string
+                  /** Format: uri-reference */
                   edit: string
+                  /** Format: uri-reference */
                   post: string
                 }
               }
@@ -9055,8 +9134,11 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   post: string
+                  /** Format: uri-reference */
                   attachment?: string
                 }
               }[]
@@ -9341,8 +9423,11 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   post: string
+                  /** Format: uri-reference */
                   attachment?: string
                 }
               }
@@ -9724,8 +9809,11 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   post: string
+                  /** Format: uri-reference */
                   attachment?: string
                 }
               }[]
@@ -10012,8 +10100,11 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   post: string
+                  /** Format: uri-reference */
                   attachment?: string
                 }
               }
@@ -10386,8 +10477,11 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   post: string
+                  /** Format: uri-reference */
                   attachment?: string
                 }
               }
@@ -10648,8 +10742,11 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   post: string
+                  /** Format: uri-reference */
                   attachment?: string
                 }
               }
@@ -11211,8 +11308,11 @@ export interface paths {
                 updated_at: string
                 /** @description Absolute paths to the comment, its post and (if any) its attachment */
                 links: {
+                  /** Format: uri-reference */
                   self: string
+                  /** Format: uri-reference */
                   post: string
+                  /** Format: uri-reference */
                   attachment?: string
                 }
               }

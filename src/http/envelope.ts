@@ -10,7 +10,7 @@ export function data<T>(value: T): { data: T } {
 const LINK_MAX_LENGTH = 2048
 
 /** A link: an absolute path, to follow as it is. */
-const Link = Type.String({ maxLength: LINK_MAX_LENGTH })
+const Link = Type.String({ format: 'uri-reference', maxLength: LINK_MAX_LENGTH })
 
 /**
  * The `links` object of a resource: absolute paths to itself and what can be done next, one named

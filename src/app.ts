@@ -23,7 +23,7 @@ import { strictJsonBodies } from './http/json-body.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
 import { createValidatorCompiler } from './http/validation.js'
 import { API_PREFIX } from './http/prefix.js'
-import { lazyChildLogger, loggerOptions } from './logging.js'
+import { lazyChildLogger, levelWrites, loggerOptions } from './logging.js'
 import { MailSender, type SenderOptions } from './mail/outbox.js'
 import { createMailTransport } from './mail/transport.js'
 import { scheduleSweeps } from './maintenance.js'
@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // before any work.
     logController: new LogController({
       requestIdLogLabel: 'request_id',
-      disableRequestLogging: !['trace', 'debug', 'info'].includes(config.logLevel),
+      disableRequestLogging: !levelWrites(config.logLevel, 'info'),
     }),
     trustProxy:
       typeof config.trustProxy === 'number'

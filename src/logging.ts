@@ -79,9 +79,13 @@ const LEVEL_VALUES: Record<string, number> = {
   fatal: 60,
 }
 
-/** True when `logger` writes lines at `level`. */
-export function logsAt(logger: FastifyBaseLogger, level: string): boolean {
-  return (LEVEL_VALUES[level] ?? 0) >= (LEVEL_VALUES[logger.level] ?? Infinity)
+/** True when a logger set to `configured` writes lines at `level`. */
+export function levelWrites(configured: string, level: string): boolean {
+  return (LEVEL_VALUES[level] ?? 0) >= (LEVEL_VALUES[configured] ?? Infinity)
+}
+
+function logsAt(logger: FastifyBaseLogger, level: string): boolean {
+  return levelWrites(logger.level, level)
 }
 
 type LevelMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
@@ -107,10 +111,14 @@ class RequestLogger {
     return this.#parent.level
   }
 
-  #write(level: LevelMethod, args: Parameters<LogFn>): void {
-    if (!logsAt(this.#parent, level)) return
+  /** pino's child, made the first time it is needed. */
+  #real(): FastifyBaseLogger {
     this.#child ??= this.#parent.child(this.#bindings, this.#options)
-    this.#child[level](...args)
+    return this.#child
+  }
+
+  #write(level: LevelMethod, args: Parameters<LogFn>): void {
+    if (logsAt(this.#parent, level)) this.#real()[level](...args)
   }
 
   fatal(...args: Parameters<LogFn>): void {
@@ -136,8 +144,7 @@ class RequestLogger {
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    this.#child ??= this.#parent.child(this.#bindings, this.#options)
-    return this.#child.child(bindings, options)
+    return this.#real().child(bindings, options)
   }
 }
 

@@ -40,19 +40,11 @@ function isBusy(error: unknown): boolean {
 
 /**
  * A constructor for rows with these columns: one object literal, so every row has the same shape
- * from the start. The names come from our own SQL; a name an object literal would treat specially
- * falls back to plain assignment.
+ * from the start. The names come from our own SQL; `__proto__` would set the literal's prototype
+ * instead of a property, and no query of ours names a column so.
  */
 function rowConstructor(columns: string[]): (values: unknown[]) => Record<string, unknown> {
-  if (columns.includes('__proto__')) {
-    return (values) => {
-      const row: Record<string, unknown> = Object.create(null) as Record<string, unknown>
-      columns.forEach((name, index) => {
-        Object.defineProperty(row, name, { value: values[index], enumerable: true, writable: true })
-      })
-      return row
-    }
-  }
+  if (columns.includes('__proto__')) throw new Error('a result column may not be named __proto__')
   const fields = columns.map((name, index) => `${JSON.stringify(name)}: values[${index}]`).join(', ')
   // Generated once per statement from our own SQL's column names (quoted), as Ajv and
   // fast-json-stringify generate their code: a literal gives every row one shape at once.
@@ -103,16 +95,8 @@ class SqliteConnection implements DatabaseConnection {
   }
 
   /** Runs a query, waiting on timers (never in the call) while another process holds the lock. */
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const deadline = Date.now() + this.#busyTimeoutMs
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return this.runNow<R>(query)
-      } catch (error) {
-        if (!isBusy(error) || Date.now() >= deadline) throw error
-      }
-      await waitForBusy(attempt, deadline)
-    }
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return retryWhileBusy(this.#busyTimeoutMs, () => this.runNow<R>(query))
   }
 
   async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -124,11 +108,29 @@ class SqliteConnection implements DatabaseConnection {
   }
 }
 
-/** Waits before the next try at a busy database: a turn of the event loop at first, then timers. */
-async function waitForBusy(attempt: number, deadline: number): Promise<void> {
-  const delay = BUSY_RETRY_DELAYS_MS[Math.min(attempt, BUSY_RETRY_DELAYS_MS.length - 1)] ?? 50
-  if (delay === 0) await nextTurn()
-  else await sleep(Math.max(1, Math.min(delay, deadline - Date.now())))
+/**
+ * Runs `attempt` until it does not fail with SQLITE_BUSY, waiting between tries — a turn of the event
+ * loop at first, then growing timers — and gives up after `timeoutMs` with the last SQLITE_BUSY.
+ * `ready`, when given, is awaited before each try (a transaction to end, say).
+ */
+async function retryWhileBusy<T>(
+  timeoutMs: number,
+  attempt: () => T,
+  ready?: () => Promise<void> | undefined,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (let tries = 0; ; tries++) {
+    const waiting = ready?.()
+    if (waiting !== undefined) await waiting
+    try {
+      return attempt()
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error
+    }
+    const delay = BUSY_RETRY_DELAYS_MS[Math.min(tries, BUSY_RETRY_DELAYS_MS.length - 1)] ?? 50
+    if (delay === 0) await nextTurn()
+    else await sleep(Math.max(1, Math.min(delay, deadline - Date.now())))
+  }
 }
 
 /** Who holds the connection: a transaction, or a query that is waiting out a busy database. */
@@ -141,11 +143,7 @@ class ConnectionLock {
   }
 
   async acquire(): Promise<void> {
-    while (this.#held) {
-      await new Promise<void>((resolve) => {
-        this.#waiting.push(resolve)
-      })
-    }
+    await this.free()
     this.#held = true
   }
 
@@ -218,18 +216,15 @@ export class QuireSqliteDriver implements Driver {
    * usual case, with no promise in between), otherwise once it is free. A busy database is waited
    * for on timers without holding the connection, so this process's other queries go on meanwhile.
    */
-  async run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const deadline = Date.now() + this.#busyTimeoutMs
-    for (let attempt = 0; ; attempt++) {
-      if (this.#lock.held) await this.#lock.free()
-      if (this.#destroyed) throw new Error('the database has been closed')
-      try {
+  run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return retryWhileBusy(
+      this.#busyTimeoutMs,
+      () => {
+        if (this.#destroyed) throw new Error('the database has been closed')
         return this.#connection.runNow<R>(query)
-      } catch (error) {
-        if (!isBusy(error) || Date.now() >= deadline) throw error
-      }
-      await waitForBusy(attempt, deadline)
-    }
+      },
+      () => (this.#lock.held ? this.#lock.free() : undefined),
+    )
   }
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { createHash, randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { describe, it } from 'node:test'
+import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
 import { Migrator, sql, type Kysely, type Migration } from 'kysely'
 import { ATTACHMENT_CHUNK_BYTES } from '../../src/attachments/attachments.queries.js'
@@ -40,6 +40,25 @@ async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of stream) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks)
+}
+
+/**
+ * Uploads `size` random bytes as a fresh author's attachment and opens the whole file's download body
+ * through a handle that counts its statements.
+ */
+async function uploadedBody(
+  t: TestContext,
+  size: number,
+  filename: string,
+): Promise<{ bytes: Buffer; body: Buffer | Readable; statements: () => number }> {
+  const { app, db } = await buildTestApp(t)
+  const author = await registerAndLogin(app)
+  const post = await createPost(app, author)
+  const bytes = randomBytes(size)
+  const attachment = dataOf<AttachmentBody>(await uploadRaw(app, author, post.id, bytes, { filename }), 201)
+  const counting = countingDb(db)
+  const body = await attachmentBody(counting.db, attachment.id, { start: 0, end: bytes.length - 1 })
+  return { bytes, body, statements: counting.statements }
 }
 
 describe('downloads: happy paths', () => {
@@ -120,19 +139,10 @@ describe('downloads: happy paths', () => {
   })
 
   it('a small file is answered from one chunk read, with no stream', async (t) => {
-    const { app, db } = await buildTestApp(t)
-    const author = await registerAndLogin(app)
-    const post = await createPost(app, author)
-    const bytes = randomBytes(100 * 1000)
-    const attachment = dataOf<AttachmentBody>(
-      await uploadRaw(app, author, post.id, bytes, { filename: 'photo.jpg' }),
-      201,
-    )
-    const counting = countingDb(db)
-    const body = await attachmentBody(counting.db, attachment.id, { start: 0, end: bytes.length - 1 })
+    const { bytes, body, statements } = await uploadedBody(t, 100 * 1000, 'photo.jpg')
     assert.ok(Buffer.isBuffer(body))
     assert.ok(body.equals(bytes))
-    assert.equal(counting.statements(), 1)
+    assert.equal(statements(), 1)
   })
 
   it('files stored before chunking are moved into chunks by the migration, byte for byte, and counted', async (t) => {
@@ -273,43 +283,25 @@ describe('downloads: a file deleted or a client gone mid-stream', () => {
   })
 
   it('a stream that is destroyed (the client went away) reads nothing more from the database', async (t) => {
-    const { app, db } = await buildTestApp(t)
-    const author = await registerAndLogin(app)
-    const post = await createPost(app, author)
-    const bytes = randomBytes(16 * CHUNK)
-    const attachment = dataOf<AttachmentBody>(
-      await uploadRaw(app, author, post.id, bytes, { filename: 'left.bin' }),
-      201,
-    )
-    const counting = countingDb(db)
-    const body = await attachmentBody(counting.db, attachment.id, { start: 0, end: bytes.length - 1 })
+    const { body, statements } = await uploadedBody(t, 16 * CHUNK, 'left.bin')
     assert.ok(body instanceof Readable)
     await new Promise((resolve) => body.once('data', resolve))
     body.destroy()
-    const afterDestroy = counting.statements()
+    const afterDestroy = statements()
     await delay(200)
     // At most the read already under way when it was destroyed; never the other 14 chunks.
-    assert.ok(counting.statements() <= afterDestroy + 1, `${counting.statements()} statements`)
-    assert.ok(counting.statements() <= 3, `${counting.statements()} statements`)
+    assert.ok(statements() <= afterDestroy + 1, `${statements()} statements`)
+    assert.ok(statements() <= 3, `${statements()} statements`)
   })
 
   it('a stream nobody reads holds at most about two chunks, however large the file (backpressure)', async (t) => {
-    const { app, db } = await buildTestApp(t)
-    const author = await registerAndLogin(app)
-    const post = await createPost(app, author)
-    const bytes = randomBytes(16 * CHUNK)
-    const attachment = dataOf<AttachmentBody>(
-      await uploadRaw(app, author, post.id, bytes, { filename: 'slow.bin' }),
-      201,
-    )
-    const counting = countingDb(db)
-    const body = await attachmentBody(counting.db, attachment.id, { start: 0, end: bytes.length - 1 })
+    const { bytes, body, statements } = await uploadedBody(t, 16 * CHUNK, 'slow.bin')
     assert.ok(body instanceof Readable)
     body.pause()
     body.read(0)
     await delay(200)
     assert.ok(body.readableLength <= 2 * CHUNK, `${body.readableLength} bytes buffered`)
-    assert.ok(counting.statements() <= 3, `${counting.statements()} statements`)
+    assert.ok(statements() <= 3, `${statements()} statements`)
     // Read at the reader's pace, it still delivers every byte.
     assert.ok((await readAll(body)).equals(bytes))
   })

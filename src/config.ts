@@ -15,6 +15,8 @@ export interface PostgresConfig {
   connectTimeoutMs: number
   /** Silence that starts a reachability probe, and the probe's own limit; 0 = no probes. */
   probeTimeoutMs: number
+  /** Compiled queries run as named prepared statements (not through a transaction-mode pooler). */
+  preparedStatements: boolean
 }
 
 /** Where the data lives: an embedded SQLite file, or a PostgreSQL server shared by several instances. */
@@ -208,6 +210,8 @@ function readDatabase(env: Env): DatabaseConfig {
       `${migrationText.split(':')[0] ?? ''}:…`,
     )
   }
+  // A DATABASE_MIGRATION_URL means a pooler (PgBouncer) in front, where prepared statements fail.
+  const preparedStatements = readBoolean(env, 'DATABASE_PREPARED_STATEMENTS', migrationUrl === null)
   if (text.startsWith('sqlite:')) {
     const path = text.slice('sqlite:'.length)
     if (path === '') throw new ConfigError('DATABASE_URL', 'sqlite:PATH or postgres://…', text)
@@ -230,6 +234,7 @@ function readDatabase(env: Env): DatabaseConfig {
       statementTimeoutMs,
       connectTimeoutMs,
       probeTimeoutMs,
+      preparedStatements,
     }
   }
   throw new ConfigError(

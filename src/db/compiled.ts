@@ -1,10 +1,11 @@
 import type { CompiledQuery } from 'kysely'
 import { dialectOf, executeCompiled, type Db } from './database.js'
+import { namePreparedStatement } from './postgres-prepared.js'
 
 // Building and compiling a query with Kysely costs more than running it on SQLite. Every query
 // function therefore builds its SQL once per engine, with placeholders where the values go, and each
-// call binds its values to that compiled SQL (which better-sqlite3 also keeps prepared, see
-// database.ts). This is the one way queries run; the query functions keep their signatures.
+// call binds its values to that compiled SQL (which better-sqlite3 keeps prepared, see
+// sqlite-driver.ts, and PostgreSQL prepares once per connection, see postgres-prepared.ts). This is the one way queries run; the query functions keep their signatures.
 
 /**
  * Most items a list value may hold. A list compiles to one placeholder per item (`in (?, ?, ?)`, one
@@ -121,6 +122,7 @@ export function compiledQuery<V extends object, R>(
       }
       query = build(db, placeholders as Placeholders<V>).compile(db)
       compiled.set(shape, query)
+      if (dialectOf(db) === 'postgres') namePreparedStatement(query.sql)
     }
     const parameters = query.parameters.map((parameter) =>
       parameter instanceof Placeholder ? parameter.valueIn(values as Record<string, unknown>) : parameter,

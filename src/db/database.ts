@@ -13,6 +13,7 @@ import type pg from 'pg'
 import type { DatabaseConfig, PostgresConfig } from '../config.js'
 import { pgModule } from './pg-module.js'
 import { DatabaseUnreachableError, watchPoolLiveness } from './postgres-liveness.js'
+import { usePreparedStatements } from './postgres-prepared.js'
 import { QuireSqliteDialect, QuireSqliteDriver } from './sqlite-driver.js'
 import type { Tables } from './tables.js'
 
@@ -94,6 +95,7 @@ function openPostgresPool(config: PostgresConfig, options: DbOptions): pg.Pool {
     // the same error and the pool discards the connection on release, so nothing more is needed.
     client.on('error', () => undefined)
   })
+  if (config.preparedStatements) usePreparedStatements(pool)
   watchPoolLiveness(pool, {
     url: config.url,
     probeTimeoutMs: config.probeTimeoutMs,

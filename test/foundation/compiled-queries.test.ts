@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it, type TestContext } from 'node:test'
+import { sql } from 'kysely'
 import { compiledQuery, MAX_LIST_LENGTH } from '../../src/db/compiled.js'
 import { createDb, type Db } from '../../src/db/database.js'
 import { loadConfig } from '../../src/config.js'
@@ -14,8 +15,8 @@ interface Item {
 }
 
 /** A fresh database with one scratch table, and a Kysely typed for it. */
-async function scratchDb(t: TestContext) {
-  const db: Db = createDb(loadConfig({ DATABASE_URL: await freshDatabaseUrl(t) }).database)
+async function scratchDb(t: TestContext, env: Record<string, string> = {}) {
+  const db: Db = createDb(loadConfig({ DATABASE_URL: await freshDatabaseUrl(t), ...env }).database)
   t.after(() => db.destroy())
   await db.schema
     .createTable('items')
@@ -106,3 +107,58 @@ describe(`compiled queries: list values (${TEST_ENGINE})`, () => {
     assert.deepEqual(await itemsWithIds.rows(db, { ids: ids.slice(0, MAX_LIST_LENGTH) }), [])
   })
 })
+
+describe(
+  'compiled queries on PostgreSQL: prepared statements',
+  { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' },
+  () => {
+    /** The statements the pool's one connection has prepared (DATABASE_POOL_MAX=1: every query shares it). */
+    async function preparedOn(db: Db): Promise<string[]> {
+      const result = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        db,
+      )
+      return result.rows.map((row) => row.statement)
+    }
+
+    it('prepares each compiled query once per connection and only binds it afterwards; DATABASE_PREPARED_STATEMENTS=false prepares none', async (t) => {
+      for (const [setting, expected] of [
+        ['true', 1],
+        ['false', 0],
+      ] as const) {
+        const { db, items } = await scratchDb(t, {
+          DATABASE_POOL_MAX: '1',
+          DATABASE_PREPARED_STATEMENTS: setting,
+        })
+        await items().insertInto('items').values({ id: 'a', label: 'first' }).execute()
+        const labelOf = compiledQuery((_db: Db, v: { id: string }) =>
+          items().selectFrom('items').select(['label']).where('id', '=', v.id),
+        )
+        for (let i = 0; i < 3; i++) assert.deepEqual(await labelOf.first(db, { id: 'a' }), { label: 'first' })
+        const prepared = (await preparedOn(db)).filter((statement) =>
+          statement.startsWith('select "label" from "items"'),
+        )
+        assert.equal(
+          prepared.length,
+          expected,
+          `DATABASE_PREPARED_STATEMENTS=${setting}: ${prepared.join(' | ')}`,
+        )
+      }
+    })
+
+    it('a prepared `select *` survives a column added under it: the connection prepares afresh and the query is retried', async (t) => {
+      const { db, items } = await scratchDb(t, { DATABASE_POOL_MAX: '1' })
+      await items().insertInto('items').values({ id: 'a', label: 'first' }).execute()
+      const item = compiledQuery((_db: Db, v: { id: string }) =>
+        items().selectFrom('items').selectAll().where('id', '=', v.id),
+      )
+      assert.deepEqual(await item.first(db, { id: 'a' }), { id: 'a', label: 'first' })
+      // What a newer instance's migration does while this one runs.
+      await db.schema
+        .alterTable('items')
+        .addColumn('extra', 'text', (column) => column.defaultTo('x'))
+        .execute()
+      assert.deepEqual(await item.first(db, { id: 'a' }), { id: 'a', label: 'first', extra: 'x' })
+      assert.deepEqual(await item.first(db, { id: 'a' }), { id: 'a', label: 'first', extra: 'x' })
+    })
+  },
+)

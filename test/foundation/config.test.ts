@@ -172,11 +172,12 @@ describe('configuration', () => {
           statementTimeoutMs: 5 * SECOND,
           connectTimeoutMs: 2 * SECOND,
           probeTimeoutMs: 500,
+          preparedStatements: true,
         })
       }
     })
 
-    it('DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT, DATABASE_CONNECT_TIMEOUT, DATABASE_PROBE_TIMEOUT and DATABASE_MIGRATION_URL set the PostgreSQL pool', () => {
+    it('DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT, DATABASE_CONNECT_TIMEOUT, DATABASE_PROBE_TIMEOUT, DATABASE_MIGRATION_URL and DATABASE_PREPARED_STATEMENTS set the PostgreSQL pool', () => {
       const database = loadConfig({
         DATABASE_URL: 'postgres://quire@pgbouncer:6432/quire',
         DATABASE_MIGRATION_URL: 'postgres://quire@db:5432/quire',
@@ -193,11 +194,25 @@ describe('configuration', () => {
         statementTimeoutMs: 1500,
         connectTimeoutMs: SECOND,
         probeTimeoutMs: 750,
+        // Behind a pooler (a migration URL of its own), compiled queries are not prepared by default.
+        preparedStatements: false,
       })
       const unlimited = loadConfig({ DATABASE_URL: 'postgres://db/quire', DATABASE_STATEMENT_TIMEOUT: '0' })
       assert.ok(unlimited.database.kind === 'postgres' && unlimited.database.statementTimeoutMs === 0)
       const unprobed = loadConfig({ DATABASE_URL: 'postgres://db/quire', DATABASE_PROBE_TIMEOUT: '0' })
       assert.ok(unprobed.database.kind === 'postgres' && unprobed.database.probeTimeoutMs === 0)
+      // Either way round, DATABASE_PREPARED_STATEMENTS says so explicitly (PgBouncer 1.21+ prepares).
+      const unprepared = loadConfig({
+        DATABASE_URL: 'postgres://db/quire',
+        DATABASE_PREPARED_STATEMENTS: 'false',
+      })
+      assert.ok(unprepared.database.kind === 'postgres' && !unprepared.database.preparedStatements)
+      const pooled = loadConfig({
+        DATABASE_URL: 'postgres://quire@pgbouncer:6432/quire',
+        DATABASE_MIGRATION_URL: 'postgres://quire@db:5432/quire',
+        DATABASE_PREPARED_STATEMENTS: 'true',
+      })
+      assert.ok(pooled.database.kind === 'postgres' && pooled.database.preparedStatements)
     })
 
     it('PASSWORD_MIN_LENGTH accepts 8 to 64', () => {
@@ -385,6 +400,7 @@ describe('configuration', () => {
       DATABASE_STATEMENT_TIMEOUT: ['abc', '-1s', '5 seconds'],
       DATABASE_CONNECT_TIMEOUT: ['0', '0s', 'soon', '-2s'],
       DATABASE_PROBE_TIMEOUT: ['-1s', 'fast', '1 second'],
+      DATABASE_PREPARED_STATEMENTS: ['maybe', 'prepared', '2'],
       DATABASE_MIGRATION_URL: ['mysql://db/quire', 'postgres://user:pw@host:notaport/db'],
       MAIL_URL: ['http://mail.example.com', 'smtp://', 'sendmail', 'mail.example.com:25'],
       MAIL_FROM: ['nobody', 'a@b.c\r\nBcc: victim@example.com', 'Name <a@b.c', 'a@b.c, c@d.e', '<>'],

@@ -9,8 +9,9 @@
 //   npm run bench                      the full run; writes bench/results/latest.json
 //   npm run bench -- --quick           a smoke run (small data, 1 s, one round); bench/results/quick.json
 //   npm run bench -- --scale           /me and the lists at 10k, 100k and 1M posts and sessions
-//   npm run bench -- --postgres        on a throwaway PostgreSQL database (QUIRE_TEST_POSTGRES_URL);
-//                                      bench/results/latest-postgres.json
+//   npm run bench -- --postgres        on a throwaway PostgreSQL database (QUIRE_TEST_POSTGRES_URL),
+//                                      with Quire on a SQLite copy of the same data driven beside it in
+//                                      every round; bench/results/latest-postgres.json
 //   npm run bench -- --cpu-prof        the server writes CPU profiles to bench/results/profiles/, and
 //                                      each scenario's reference floor to profiles/reference-<scenario>/
 //   BENCH_SERVER=../old/dist/server.js                 measure another build against the same data
@@ -24,6 +25,7 @@ import pg from 'pg'
 import { loadConfig } from '../src/config.js'
 import { createDb, type Db } from '../src/db/database.js'
 import { migrateToLatest } from '../src/db/migrate.js'
+import { copyDatabase } from '../src/data/copy.js'
 import {
   drive,
   LOAD_GENERATOR,
@@ -96,7 +98,11 @@ interface ScenarioResult {
   referenceCpuMicros?: number
   /** Quire's req/s over the reference's (median of the rounds): how close Quire gets to the floor. */
   quireToReference?: number
-  rounds: Array<{ quire: LoadFigures; bare: LoadFigures; reference?: LoadFigures }>
+  /** PostgreSQL runs: Quire on a SQLite copy of the data, driven in the same rounds. */
+  sqliteRps?: number
+  /** PostgreSQL runs: SQLite's req/s over PostgreSQL's, median of the rounds (the issue allows ≤ 3). */
+  sqliteToPostgres?: number
+  rounds: Array<{ quire: LoadFigures; bare: LoadFigures; reference?: LoadFigures; sqlite?: LoadFigures }>
 }
 
 function median(values: number[]): number {
@@ -200,6 +206,7 @@ async function runScenario(
   scenario: Scenario,
   ceilings: Map<string, number[]>,
   referenceDatabase: string | undefined,
+  sqliteServer: RunningServer | undefined,
 ): Promise<ScenarioResult> {
   const answer = await capture(server.base, scenario.request)
   const bare = await startBareServer(answer)
@@ -212,7 +219,7 @@ async function runScenario(
     }
     // Fresh processes are cold (JIT, SQLite's page cache), and so may be Quire's route: one unmeasured
     // second each, so the first round already compares warm servers.
-    for (const base of [bare.base, reference?.base, server.base]) {
+    for (const base of [bare.base, reference?.base, server.base, sqliteServer?.base]) {
       if (base !== undefined) await drive(base, scenario.request, CONNECTIONS, 1)
     }
     for (let round = 0; round < ROUNDS; round++) {
@@ -228,10 +235,15 @@ async function runScenario(
         DURATION_S,
         server.child.pid,
       )
+      const sqliteFigures =
+        sqliteServer === undefined
+          ? undefined
+          : await drive(sqliteServer.base, scenario.request, CONNECTIONS, DURATION_S, sqliteServer.child.pid)
       rounds.push({
         bare: bareFigures,
         ...(referenceFigures === undefined ? {} : { reference: referenceFigures }),
         quire: quireFigures,
+        ...(sqliteFigures === undefined ? {} : { sqlite: sqliteFigures }),
       })
     }
   } finally {
@@ -249,6 +261,9 @@ async function runScenario(
   const failures = rounds.reduce((sum, round) => sum + round.quire.failures, 0)
   const referenceRounds = rounds.flatMap((round, i) =>
     round.reference === undefined ? [] : [{ ...round, reference: round.reference, i }],
+  )
+  const sqliteRounds = rounds.flatMap((round) =>
+    round.sqlite === undefined ? [] : [{ quire: round.quire, sqlite: round.sqlite }],
   )
   const referenceFailures = referenceRounds.reduce((sum, round) => sum + round.reference.failures, 0)
   if (referenceFailures > 0) {
@@ -281,6 +296,14 @@ async function runScenario(
           ),
           quireToReference: median(
             referenceRounds.map((round) => round.quire.requestsPerSecond / round.reference.requestsPerSecond),
+          ),
+        }),
+    ...(sqliteRounds.length === 0
+      ? {}
+      : {
+          sqliteRps: median(sqliteRounds.map((round) => round.sqlite.requestsPerSecond)),
+          sqliteToPostgres: median(
+            sqliteRounds.map((round) => round.sqlite.requestsPerSecond / round.quire.requestsPerSecond),
           ),
         }),
     rounds,
@@ -421,6 +444,30 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
 }
 
+/**
+ * A SQLite copy of the PostgreSQL data set (same IDs and tokens, so every scenario's request means the
+ * same on both), for driving Quire on SQLite beside Quire on PostgreSQL in the same rounds.
+ */
+async function sqliteCopyOf(source: Db): Promise<{ url: string; drop: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'))
+  const url = `sqlite:${join(dir, 'bench.db')}`
+  const target = createDb(loadConfig({ DATABASE_URL: url }).database)
+  try {
+    await copyDatabase(source, target)
+  } finally {
+    await target.destroy()
+  }
+  return {
+    url,
+    drop: () => {
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The most PostgreSQL may trail SQLite by in any scenario (the issue's bound). */
+const POSTGRES_MAX_SLOWDOWN = 3
+
 function format(value: number, digits = 0): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
 }
@@ -448,6 +495,8 @@ async function main(): Promise<void> {
   const database = await freshDatabase()
   const db = createDb(loadConfig({ DATABASE_URL: database.url }).database)
   let server: RunningServer | undefined
+  let sqliteServer: RunningServer | undefined
+  let sqliteCopy: { url: string; drop: () => void } | undefined
   try {
     await migrateToLatest(db)
     const seedStart = performance.now()
@@ -479,6 +528,15 @@ async function main(): Promise<void> {
     }
 
     server = await startQuire(database.url, 1)
+    if (POSTGRES) {
+      const copyStart = performance.now()
+      sqliteCopy = await sqliteCopyOf(db)
+      sqliteServer = await startQuire(sqliteCopy.url, 1)
+      console.log(
+        `Copied the data set to SQLite in ${((performance.now() - copyStart) / 1000).toFixed(1)} s: Quire on it ` +
+          'runs beside Quire on PostgreSQL in every round',
+      )
+    }
     const auth = { authorization: `Bearer ${data.benchToken}` }
     // Page 1,000 of 20: the token the 999th page hands out, reached once by offset.
     const before = await fetch(`${server.base}/v1/posts?limit=20&from=19980`, { headers: auth })
@@ -497,17 +555,21 @@ async function main(): Promise<void> {
     const ceilings = new Map<string, number[]>()
     const results: ScenarioResult[] = []
     for (const scenario of picked) {
-      const result = await runScenario(server, scenario, ceilings, referenceDatabase)
+      const result = await runScenario(server, scenario, ceilings, referenceDatabase, sqliteServer)
       results.push(result)
       const floor =
         result.referenceRatio === undefined
           ? ''
           : `; reference floor ${format(result.referenceRatio, 2)} of bare (${format(result.referenceRps ?? 0)} req/s, ` +
             `CPU/request ${String(result.referenceCpuMicros)} µs)`
+      const beside =
+        result.sqliteToPostgres === undefined
+          ? ''
+          : `; SQLite beside it ${format(result.sqliteRps ?? 0)} req/s, ${format(result.sqliteToPostgres, 2)}× PostgreSQL`
       console.log(
         `${result.name}: ${format(result.ratio, 2)} of bare (${format(result.quireRps)} vs ${format(result.bareRps)} req/s), ` +
           `p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, failures ${String(result.failures)}, ` +
-          `CPU/request ${String(result.quireCpuMicros)} µs vs ${String(result.bareCpuMicros)} µs${floor}`,
+          `CPU/request ${String(result.quireCpuMicros)} µs vs ${String(result.bareCpuMicros)} µs${floor}${beside}`,
       )
     }
     const firstPage = results.find((result) => result.key === 'list_signed_in')
@@ -530,11 +592,18 @@ async function main(): Promise<void> {
     )
     console.log(
       '| scenario | Quire / bare | target | reference / bare | Quire / reference | Quire req/s | reference req/s | ' +
-        'bare req/s | p50 ms | p99 ms | failures | CPU µs/req Quire / reference / bare |',
+        `bare req/s | p50 ms | p99 ms | failures | CPU µs/req Quire / reference / bare |` +
+        (POSTGRES ? ' SQLite req/s | SQLite ÷ PostgreSQL |' : ''),
     )
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+    console.log(
+      `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${POSTGRES ? ' ---: | ---: |' : ''}`,
+    )
     const orDash = (value: number | undefined, digits = 0): string =>
       value === undefined ? '–' : format(value, digits)
+    const slowdown = (result: ScenarioResult): string =>
+      result.sqliteToPostgres === undefined
+        ? '–'
+        : `${format(result.sqliteToPostgres, 2)} ${result.sqliteToPostgres <= POSTGRES_MAX_SLOWDOWN ? '✓' : '✗'}`
     for (const result of results) {
       const target =
         result.ratioTarget === undefined ? '' : `≥ ${format(result.ratioTarget, 2)} ${result.met ? '✓' : '✗'}`
@@ -542,12 +611,24 @@ async function main(): Promise<void> {
         `| ${result.name} | ${format(result.ratio, 2)} | ${target} | ${orDash(result.referenceRatio, 2)} | ` +
           `${orDash(result.quireToReference, 2)} | ${format(result.quireRps)} | ${orDash(result.referenceRps)} | ` +
           `${format(result.bareRps)} | ${String(result.p50Ms)} | ${String(result.p99Ms)} | ${String(result.failures)} | ` +
-          `${String(result.quireCpuMicros)} / ${orDash(result.referenceCpuMicros)} / ${String(result.bareCpuMicros)} |`,
+          `${String(result.quireCpuMicros)} / ${orDash(result.referenceCpuMicros)} / ${String(result.bareCpuMicros)} |` +
+          (POSTGRES ? ` ${orDash(result.sqliteRps)} | ${slowdown(result)} |` : ''),
       )
     }
     const missed = results.filter((result) => result.met === false)
     if (missed.length > 0) console.log('')
     for (const result of missed) console.log(missedTarget(result))
+    const compared = results.filter((result) => result.sqliteToPostgres !== undefined)
+    if (compared.length > 0) {
+      const slower = compared.filter((result) => (result.sqliteToPostgres ?? 0) > POSTGRES_MAX_SLOWDOWN)
+      console.log(
+        `\nPostgreSQL within ${String(POSTGRES_MAX_SLOWDOWN)}× of SQLite (same rounds): ` +
+          `${String(compared.length - slower.length)} of ${String(compared.length)} scenarios ` +
+          (slower.length === 0
+            ? '✓'
+            : `✗ (${slower.map((result) => `${result.key} ${format(result.sqliteToPostgres ?? 0, 2)}×`).join(', ')})`),
+      )
+    }
     const deepWithin = firstPage && deepPage ? deepPage.p50Ms <= firstPage.p50Ms * 1.2 : undefined
     if (firstPage && deepPage) {
       console.log(
@@ -592,6 +673,8 @@ async function main(): Promise<void> {
     console.log(`\nWritten to ${OUTPUT}`)
   } finally {
     await server?.stop()
+    await sqliteServer?.stop()
+    sqliteCopy?.drop()
     await db.destroy()
     await database.drop()
   }

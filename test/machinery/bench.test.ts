@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { describe, it } from 'node:test'
+import { ensureBuilt } from '../e2e/built-server.js'
+import { TEST_ENGINE } from '../helpers.js'
+
+// The short CI setting of `npm run bench`: `--quick` (small data, one 1 s round) on three scenarios,
+// so the benchmark itself keeps working on a fresh clone. Its figures are not checked here: timed
+// targets belong to the benchmark run on a quiet machine, not to a test on a shared one.
+
+interface QuickReport {
+  scenarios: Array<{ key: string; failures: number; quireRps: number; sqliteToPostgres?: number }>
+}
+
+function runBench(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args], {
+      env: { ...process.env, BENCH_ONLY: 'me,comment_write' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      resolve({ code, output })
+    })
+  })
+}
+
+describe('benchmark (short setting)', () => {
+  it(`npm run bench -- --quick measures health, /me and a comment write against bare Node with no failures (${TEST_ENGINE})`, async (t) => {
+    await ensureBuilt(t)
+    const postgres = TEST_ENGINE === 'postgres'
+    const { code, output } = await runBench(postgres ? ['--quick', '--postgres'] : ['--quick'])
+    assert.equal(code, 0, output)
+    assert.match(output, /\| scenario \| Quire \/ bare \|/)
+    const report = JSON.parse(readFileSync('bench/results/quick.json', 'utf8')) as QuickReport
+    assert.deepEqual(
+      report.scenarios.map((scenario) => scenario.key),
+      ['health', 'me', 'comment_write'],
+    )
+    for (const scenario of report.scenarios) {
+      assert.equal(scenario.failures, 0, `${scenario.key} failed requests`)
+      assert.ok(scenario.quireRps > 0, `${scenario.key} was served`)
+      // On PostgreSQL the SQLite copy is driven in the same rounds.
+      if (postgres) assert.ok((scenario.sqliteToPostgres ?? 0) > 0, `${scenario.key} has no SQLite figure`)
+    }
+    if (postgres) assert.match(output, /PostgreSQL within 3× of SQLite \(same rounds\)/)
+  })
+})

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { LightMyRequestResponse } from 'fastify'
+import { ApiError } from '../../src/errors.js'
 import { buildTestApp, json, registerAndLogin, strongPassword, uniqueEmail } from '../helpers.js'
 
 interface ErrorEnvelope {
@@ -224,6 +225,19 @@ describe('error envelope', () => {
       const { app } = await buildTestApp(t)
       const response = await app.inject({ method: 'GET', url: `/v1/${'a'.repeat(9000)}` })
       assertError(response, 414, 'URI_TOO_LONG')
+    })
+  })
+
+  describe('cost', () => {
+    it('a 4xx ApiError captures no stack (an answer, never logged with one); a 5xx keeps its stack for the log', () => {
+      const limit = Error.stackTraceLimit
+      const rejected = new ApiError('UNAUTHENTICATED', 'Session token is missing, invalid or expired')
+      assert.doesNotMatch(rejected.stack ?? '', /\n\s+at /)
+      assert.equal(rejected.statusCode, 401)
+      const failed = new ApiError('INTERNAL_ERROR', 'Something went wrong')
+      assert.match(failed.stack ?? '', /\n\s+at /)
+      assert.equal(Error.stackTraceLimit, limit, 'the process-wide limit is restored')
+      assert.match(new Error('other').stack ?? '', /\n\s+at /)
     })
   })
 

@@ -5,7 +5,8 @@ import { namePreparedStatement } from './postgres-prepared.js'
 // Building and compiling a query with Kysely costs more than running it on SQLite. Every query
 // function therefore builds its SQL once per engine, with placeholders where the values go, and each
 // call binds its values to that compiled SQL (which better-sqlite3 keeps prepared, see
-// sqlite-driver.ts, and PostgreSQL prepares once per connection, see postgres-prepared.ts). This is the one way queries run; the query functions keep their signatures.
+// sqlite-driver.ts, and PostgreSQL prepares once per connection, see postgres-prepared.ts). This is
+// the one way queries run; the query functions keep their signatures.
 
 /**
  * Most items a list value may hold. A list compiles to one placeholder per item (`in (?, ?, ?)`, one

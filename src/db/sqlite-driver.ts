@@ -111,7 +111,8 @@ class SqliteConnection implements DatabaseConnection {
 /**
  * Runs `attempt` until it does not fail with SQLITE_BUSY, waiting between tries — a turn of the event
  * loop at first, then growing timers — and gives up after `timeoutMs` with the last SQLITE_BUSY.
- * `ready`, when given, is awaited before each try (a transaction to end, say).
+ * `ready`, when given, is awaited before each try (a transaction to end, say), until it returns
+ * nothing to wait for, so the try runs at once after that check.
  */
 async function retryWhileBusy<T>(
   timeoutMs: number,
@@ -120,8 +121,8 @@ async function retryWhileBusy<T>(
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (let tries = 0; ; tries++) {
-    const waiting = ready?.()
-    if (waiting !== undefined) await waiting
+    // Until `ready` has nothing to wait for: what it waited for may be taken again before this resumes.
+    for (let waiting = ready?.(); waiting !== undefined; waiting = ready?.()) await waiting
     try {
       return attempt()
     } catch (error) {
@@ -142,8 +143,9 @@ class ConnectionLock {
     return this.#held
   }
 
+  /** Takes the connection once it is free; the check and the taking happen in one step. */
   async acquire(): Promise<void> {
-    await this.free()
+    while (this.#held) await this.#released()
     this.#held = true
   }
 
@@ -154,13 +156,18 @@ class ConnectionLock {
     for (const wake of waiting) wake()
   }
 
-  /** Resolves once nobody holds the connection (without taking it). */
+  /**
+   * Resolves once nobody holds the connection, without taking it. Another waiter may take it before
+   * the caller resumes, so check `held` again after awaiting.
+   */
   async free(): Promise<void> {
-    while (this.#held) {
-      await new Promise<void>((resolve) => {
-        this.#waiting.push(resolve)
-      })
-    }
+    while (this.#held) await this.#released()
+  }
+
+  #released(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.#waiting.push(resolve)
+    })
   }
 }
 

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
 import { sql } from 'kysely'
 import pg from 'pg'
+import { loadConfig } from '../../src/config.js'
 import { createDb } from '../../src/db/database.js'
 import {
   buildTestApp,
@@ -38,6 +39,41 @@ describe('database layer', () => {
       assert.equal(await pragma('journal_mode'), 'wal')
       assert.equal(await pragma('foreign_keys'), 1)
       assert.equal(await pragma('busy_timeout'), 0)
+    })
+  })
+
+  describe('concurrency', () => {
+    it(`transactions started at once each get the connection in turn, and statements between them stay outside them (${TEST_ENGINE})`, async (t) => {
+      const db = createDb(loadConfig({ DATABASE_URL: await freshDatabaseUrl(t) }).database)
+      t.after(() => db.destroy())
+      await sql`create table entries (label text not null)`.execute(db)
+      const insert = (executor: typeof db, label: string) =>
+        sql`insert into entries values (${label})`.execute(executor)
+      const failure = new Error('roll this one back')
+      const outcomes = await Promise.allSettled([
+        ...Array.from({ length: 5 }, (_, i) =>
+          db.transaction().execute(async (trx) => {
+            await insert(trx, `t${i}a`)
+            await delay(5)
+            await insert(trx, `t${i}b`)
+            if (i % 2 === 1) throw failure
+          }),
+        ),
+        // Plain statements issued while the transactions queue: none may run inside one (and be rolled back).
+        ...Array.from({ length: 5 }, async (_, i) => {
+          await delay(i * 3)
+          await insert(db, `s${i}`)
+        }),
+      ])
+      assert.deepEqual(
+        outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'ok' : String(outcome.reason))),
+        ['ok', String(failure), 'ok', String(failure), 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+      )
+      const { rows } = await sql<{ label: string }>`select label from entries order by label`.execute(db)
+      assert.deepEqual(
+        rows.map((row) => row.label),
+        ['s0', 's1', 's2', 's3', 's4', 't0a', 't0b', 't2a', 't2b', 't4a', 't4b'],
+      )
     })
   })
 

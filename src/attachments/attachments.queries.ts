@@ -1,5 +1,6 @@
+import { sql } from 'kysely'
 import { compiledQuery } from '../db/compiled.js'
-import type { Db } from '../db/database.js'
+import { dialectOf, type Db } from '../db/database.js'
 import type { AttachmentChunkRow, AttachmentRow, NewAttachmentRow } from '../db/tables.js'
 import {
   pageWindow,
@@ -65,20 +66,68 @@ export async function listPostAttachments(
   return toPage(await postAttachments.rows(db, { postId, ...pageWindow(page) }), page)
 }
 
-const chunkHoldingQuery = compiledQuery((db, v: { id: string; position: number }) =>
-  db
+// PostgreSQL sends bytea as hex text, and node-postgres makes a JavaScript string of it before decoding
+// it. A string larger than V8's largest regular heap object (128 KiB: 64 KiB of bytes in hex) is
+// allocated in pages of its own; on the benchmark machine that made a 200 KiB string cost about 1 ms
+// to build, against 14 µs for 120 KiB. So on PostgreSQL a chunk is selected as several columns of at
+// most CHUNK_PART_BYTES each, one row and one round trip still: a 100 KB download went from about
+// 1,800 µs to 540 µs of the client's CPU. SQLite hands its BLOBs over as Buffers and reads `bytes`.
+const CHUNK_PART_BYTES = 56 * 1024
+const CHUNK_PARTS = Math.ceil(ATTACHMENT_CHUNK_BYTES / CHUNK_PART_BYTES)
+
+/** A stored chunk as selected: its bytes whole (SQLite), or in parts with its size (PostgreSQL). */
+interface ChunkRow {
+  first_byte: number
+  bytes?: Buffer
+  size?: number
+  [part: `part_${string}`]: Buffer | null
+}
+
+const chunkHoldingQuery = compiledQuery<{ id: string; position: number }, ChunkRow>((db, v) => {
+  const chunk = db
     .selectFrom('attachment_chunks')
-    .select(['first_byte', 'bytes'])
+    .select('first_byte')
     .where('attachment_id', '=', v.id)
     .where('first_byte', '<=', v.position)
     .orderBy('first_byte', 'desc')
-    .limit(1),
+    .limit(1)
+  if (dialectOf(db) !== 'postgres') return chunk.select('bytes')
+  return chunk.select([
+    sql<number>`octet_length(bytes)`.as('size'),
+    ...Array.from({ length: CHUNK_PARTS }, (_, index) =>
+      sql<Buffer>`substring(bytes from ${sql.lit(index * CHUNK_PART_BYTES + 1)} for ${sql.lit(CHUNK_PART_BYTES)})`.as(
+        `part_${String(index)}`,
+      ),
+    ),
+  ])
+})
+
+// A chunk larger than the parts cover (stored by a build with larger chunks) is read whole.
+const wholeChunkQuery = compiledQuery((db, v: { id: string; firstByte: number }) =>
+  db
+    .selectFrom('attachment_chunks')
+    .select('bytes')
+    .where('attachment_id', '=', v.id)
+    .where('first_byte', '=', v.firstByte),
 )
 
 /** One stored chunk of a file: where it starts in the file, and its bytes. */
 export interface AttachmentChunk {
   firstByte: number
   bytes: Buffer
+}
+
+/** A chunk's bytes from its row, reading them whole when its parts do not hold them all. */
+async function chunkBytes(db: Db, id: string, row: ChunkRow): Promise<Buffer | undefined> {
+  if (row.bytes !== undefined) return row.bytes
+  const parts: Buffer[] = []
+  for (let index = 0; index < CHUNK_PARTS; index += 1) {
+    const part = row[`part_${String(index)}`]
+    if (part && part.length > 0) parts.push(part)
+  }
+  const bytes = parts.length === 1 && parts[0] ? parts[0] : Buffer.concat(parts)
+  if (bytes.length === row.size) return bytes
+  return (await wholeChunkQuery.first(db, { id, firstByte: row.first_byte }))?.bytes
 }
 
 /**
@@ -91,8 +140,10 @@ export async function readAttachmentChunk(
   position: number,
 ): Promise<AttachmentChunk | undefined> {
   const row = await chunkHoldingQuery.first(db, { id, position })
-  if (!row || row.first_byte + row.bytes.length <= position) return undefined
-  return { firstByte: row.first_byte, bytes: row.bytes }
+  if (!row) return undefined
+  const bytes = await chunkBytes(db, id, row)
+  if (bytes === undefined || row.first_byte + bytes.length <= position) return undefined
+  return { firstByte: row.first_byte, bytes }
 }
 
 const lockPostAttachmentQuery = compiledQuery((db, v: { postId: string; id: string }) =>

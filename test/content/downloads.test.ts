@@ -138,6 +138,40 @@ describe('downloads: happy paths', () => {
     }
   })
 
+  it('chunks of other sizes than this build stores (a later build’s, larger than one read covers) download byte for byte', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const bytes = randomBytes(CHUNK + CHUNK / 2 + 1000)
+    const attachment = dataOf<AttachmentBody>(
+      await uploadRaw(app, author, post.id, bytes, { filename: 'other.bin' }),
+      201,
+    )
+    // Stored again as one chunk of 1.5 × CHUNK and one of 1,000 bytes.
+    const split = CHUNK + CHUNK / 2
+    await db.deleteFrom('attachment_chunks').where('attachment_id', '=', attachment.id).execute()
+    await db
+      .insertInto('attachment_chunks')
+      .values([
+        { attachment_id: attachment.id, first_byte: 0, bytes: bytes.subarray(0, split) },
+        { attachment_id: attachment.id, first_byte: split, bytes: bytes.subarray(split) },
+      ])
+      .execute()
+    const url = attachment.links['content'] ?? ''
+    const whole = await app.inject({ method: 'GET', url })
+    assert.equal(whole.statusCode, 200)
+    assert.ok(whole.rawPayload.equals(bytes))
+    for (const [start, end] of [
+      [CHUNK - 10, CHUNK + 10],
+      [split - 5, split + 5],
+      [split + 1, bytes.length - 1],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url, headers: { range: `bytes=${start}-${end}` } })
+      assert.equal(response.statusCode, 206)
+      assert.ok(response.rawPayload.equals(bytes.subarray(start, end + 1)), `${start}-${end}`)
+    }
+  })
+
   it('a small file is answered from one chunk read, with no stream', async (t) => {
     const { bytes, body, statements } = await uploadedBody(t, 100 * 1000, 'photo.jpg')
     assert.ok(Buffer.isBuffer(body))

@@ -40,6 +40,20 @@ describe('database layer', () => {
       assert.equal(await pragma('foreign_keys'), 1)
       assert.equal(await pragma('busy_timeout'), 0)
     })
+    it(
+      'PostgreSQL keeps only the rate-limit counters in an unlogged table: their commits wait for no WAL flush',
+      { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' },
+      async (t) => {
+        const { app } = await buildTestApp(t, {}, { engine: 'postgres' })
+        const { rows } = await sql<{ relname: string; relpersistence: string }>`
+          select c.relname, c.relpersistence from pg_class c
+          join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = current_schema() and c.relkind = 'r' order by c.relname`.execute(app.db)
+        const unlogged = rows.filter((row) => row.relpersistence === 'u').map((row) => row.relname)
+        assert.deepEqual(unlogged, ['rate_limits'])
+        assert.ok(rows.some((row) => row.relname === 'sessions' && row.relpersistence === 'p'))
+      },
+    )
   })
 
   describe('concurrency', () => {

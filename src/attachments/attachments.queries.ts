@@ -70,8 +70,8 @@ export async function listPostAttachments(
 // it. A string larger than V8's largest regular heap object (128 KiB: 64 KiB of bytes in hex) is
 // allocated in pages of its own; on the benchmark machine that made a 200 KiB string cost about 1 ms
 // to build, against 14 µs for 120 KiB. So on PostgreSQL a chunk is selected as several columns of at
-// most CHUNK_PART_BYTES each, one row and one round trip still: a 100 KB download went from about
-// 1,800 µs to 540 µs of the client's CPU. SQLite hands its BLOBs over as Buffers and reads `bytes`.
+// most CHUNK_PART_BYTES each, one row and one round trip still: reading 100 KB went from 1,840–2,210
+// to 540–850 µs of the client's CPU. SQLite hands its BLOBs over as Buffers and reads `bytes`.
 const CHUNK_PART_BYTES = 56 * 1024
 const CHUNK_PARTS = Math.ceil(ATTACHMENT_CHUNK_BYTES / CHUNK_PART_BYTES)
 

@@ -24,7 +24,7 @@ import {
   SqliteQueryCompiler,
   type CompiledQuery,
 } from 'kysely'
-import { findPostAttachment, readAttachmentChunk } from '../src/attachments/attachments.queries.js'
+import { findPostWithAttachment, readAttachmentChunk } from '../src/attachments/attachments.queries.js'
 import { insertComment, listPostComments } from '../src/comments/comments.queries.js'
 import type { Db } from '../src/db/database.js'
 import type { Tables } from '../src/db/tables.js'
@@ -152,10 +152,11 @@ async function statements(sqlite: SQLite.Database) {
         }),
       { id: mark('id'), postId: mark('postId'), userId: mark('userId'), body: mark('body'), now: NOW_MARKER },
     ),
-    attachment: await quireStatement(sqlite, (db) => findPostAttachment(db, mark('postId'), mark('id')), {
-      postId: mark('postId'),
-      id: mark('id'),
-    }),
+    postWithAttachment: await quireStatement(
+      sqlite,
+      (db) => findPostWithAttachment(db, mark('postId'), mark('id')),
+      { postId: mark('postId'), id: mark('id') },
+    ),
     // The 100 KB file is one stored chunk: the one holding its first byte.
     content: await quireStatement(sqlite, (db) => readAttachmentChunk(db, mark('id'), 0), { id: mark('id') }),
   }
@@ -184,6 +185,9 @@ async function serve(): Promise<void> {
   const authUserId = q.auth.column('id')
   const postVisibility = q.post.column('visibility')
   const postAuthor = q.post.column('user_id')
+  const joinedVisibility = q.postWithAttachment.column('visibility')
+  const joinedAuthor = q.postWithAttachment.column('user_id')
+  const joinedAttachment = q.postWithAttachment.column('a_id')
 
   /** The signed-in user's ID, or undefined without a token; a token without a session is a 401. */
   function caller(request: FastifyRequest): string | undefined {
@@ -258,9 +262,15 @@ async function serve(): Promise<void> {
   app.get('/v1/posts/:id/attachments/:aid/content', (request, reply) => {
     const params = request.params as Params
     const postId = params['id'] ?? ''
-    visiblePost(postId, caller(request))
     const id = params['aid'] ?? ''
-    if (q.attachment.get({ postId, id }) === undefined) fail(404, 'no such attachment')
+    const found = q.postWithAttachment.get({ postId, id })
+    if (
+      found === undefined ||
+      (found[joinedVisibility] !== 'public' && found[joinedAuthor] !== caller(request))
+    ) {
+      fail(404, 'no such post')
+    }
+    if (found[joinedAttachment] === null) fail(404, 'no such attachment')
     if (q.content.get({ id }) === undefined) fail(404, 'no such attachment')
     send(reply)
   })

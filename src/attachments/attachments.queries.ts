@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { compiledQuery } from '../db/compiled.js'
 import { dialectOf, type Db } from '../db/database.js'
-import type { AttachmentChunkRow, AttachmentRow, NewAttachmentRow } from '../db/tables.js'
+import type { AttachmentChunkRow, AttachmentRow, NewAttachmentRow, PostRow } from '../db/tables.js'
 import {
   pageWindow,
   paginate,
@@ -44,13 +44,71 @@ export function findAttachmentById(db: Db, id: string): Promise<AttachmentRow | 
   return attachmentById.first(db, { id })
 }
 
-const postAttachment = compiledQuery((db, v: { postId: string; id: string }) =>
-  db.selectFrom('attachments').selectAll().where('id', '=', v.id).where('post_id', '=', v.postId),
+const postWithAttachment = compiledQuery((db, v: { postId: string; id: string }) =>
+  db
+    .selectFrom('posts')
+    .leftJoin('attachments', (join) =>
+      join.onRef('attachments.post_id', '=', 'posts.id').on('attachments.id', '=', v.id),
+    )
+    .selectAll('posts')
+    .select([
+      'attachments.id as a_id',
+      'attachments.filename as a_filename',
+      'attachments.content_type as a_content_type',
+      'attachments.size as a_size',
+      'attachments.sha256 as a_sha256',
+      'attachments.version as a_version',
+      'attachments.created_at as a_created_at',
+      'attachments.updated_at as a_updated_at',
+    ])
+    .where('posts.id', '=', v.postId),
 )
 
-/** The attachment with this ID if it belongs to this post, without its bytes. */
-export function findPostAttachment(db: Db, postId: string, id: string): Promise<AttachmentRow | undefined> {
-  return postAttachment.first(db, { postId, id })
+/**
+ * The post with this ID and, if it belongs to that post, the attachment with this ID (without its
+ * bytes), in one statement: every route under `/posts/{id}/attachments/{aid}` needs both, the post to
+ * check who may see it. Undefined when the post does not exist.
+ */
+export async function findPostWithAttachment(
+  db: Db,
+  postId: string,
+  id: string,
+): Promise<{ post: PostRow; attachment: AttachmentRow | undefined } | undefined> {
+  const row = await postWithAttachment.first(db, { postId, id })
+  if (!row) return undefined
+  const {
+    a_id,
+    a_filename,
+    a_content_type,
+    a_size,
+    a_sha256,
+    a_version,
+    a_created_at,
+    a_updated_at,
+    ...post
+  } = row
+  const attachment =
+    a_id === null ||
+    a_filename === null ||
+    a_content_type === null ||
+    a_size === null ||
+    a_sha256 === null ||
+    a_version === null ||
+    a_created_at === null ||
+    a_updated_at === null
+      ? undefined
+      : {
+          id: a_id,
+          post_id: post.id,
+          filename: a_filename,
+          content_type: a_content_type,
+          size: a_size,
+          sha256: a_sha256,
+          version: a_version,
+          created_at: a_created_at,
+          updated_at: a_updated_at,
+        }
+  return { post, attachment }
 }
 
 const postAttachments = compiledQuery((db, v: { postId: string } & PageWindow) =>

@@ -20,7 +20,7 @@ import { findStorageUsed, lockStorage, releaseStorage, reserveStorage } from '..
 import {
   deleteAttachment,
   findAttachmentById,
-  findPostAttachment,
+  findPostWithAttachment,
   insertAttachment,
   listPostAttachments,
   lockPostAttachment,
@@ -301,8 +301,9 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const post = visiblePost(request.caller, await findPostById(db, request.params.id))
-      const attachment = await findPostAttachment(db, post.id, request.params.aid)
+      const found = await findPostWithAttachment(db, request.params.id, request.params.aid)
+      visiblePost(request.caller, found?.post)
+      const attachment = found?.attachment
       if (!attachment) throw notFound('Attachment')
       if (replyNotModified(request, reply, versionEtag(attachment.version))) return reply
       return data(attachmentFromRow(attachment))
@@ -335,8 +336,9 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const post = visiblePost(request.caller, await findPostById(db, request.params.id))
-      const attachment = await findPostAttachment(db, post.id, request.params.aid)
+      const found = await findPostWithAttachment(db, request.params.id, request.params.aid)
+      visiblePost(request.caller, found?.post)
+      const attachment = found?.attachment
       if (!attachment) throw notFound('Attachment')
       // The content's own strong validator: identical bytes, identical tag.
       const etag = `"${attachment.sha256}"`

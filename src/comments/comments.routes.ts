@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { findPostAttachment } from '../attachments/attachments.queries.js'
+import { findPostWithAttachment } from '../attachments/attachments.queries.js'
 import { AttachmentPathParams } from '../attachments/attachments.schemas.js'
 import { isForeignKeyViolation } from '../db/database.js'
 import type { CommentRow, PostRow } from '../db/tables.js'
@@ -156,8 +156,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request)
       const body = checkedText(request.body.body)
-      const post = visiblePost(caller, await findPostById(db, request.params.id))
-      const attachment = await findPostAttachment(db, post.id, request.params.aid)
+      const found = await findPostWithAttachment(db, request.params.id, request.params.aid)
+      const post = visiblePost(caller, found?.post)
+      const attachment = found?.attachment
       if (!attachment) throw notFound('Attachment')
       const row = await addComment(caller, post, attachment.id, body)
       return reply
@@ -184,8 +185,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const post = visiblePost(request.caller, await findPostById(db, request.params.id))
-      const attachment = await findPostAttachment(db, post.id, request.params.aid)
+      const found = await findPostWithAttachment(db, request.params.id, request.params.aid)
+      visiblePost(request.caller, found?.post)
+      const attachment = found?.attachment
       if (!attachment) throw notFound('Attachment')
       const page = await listAttachmentComments(db, attachment.id, pageRequest(request.query))
       return listBody(page, commentFromRow)

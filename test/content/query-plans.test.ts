@@ -10,7 +10,7 @@ import {
 } from '../../src/comments/comments.queries.js'
 import {
   findAttachmentById,
-  findPostAttachment,
+  findPostWithAttachment,
   listPostAttachments,
   readAttachmentChunk,
 } from '../../src/attachments/attachments.queries.js'
@@ -120,7 +120,7 @@ describe('query plans', () => {
     run.push(
       ['findPostById', () => findPostById(logged, post.id), {}],
       ['findAttachmentById', () => findAttachmentById(logged, attachment.id), {}],
-      ['findPostAttachment', () => findPostAttachment(logged, post.id, attachment.id), {}],
+      ['findPostWithAttachment', () => findPostWithAttachment(logged, post.id, attachment.id), {}],
       ['readAttachmentChunk', () => readAttachmentChunk(logged, attachment.id, 0), {}],
       ['findCommentById', () => findCommentById(logged, missing), {}],
       // The storage quota's counter (one row by primary key) and what deleting a post frees.

@@ -10,6 +10,7 @@ import {
   type PageRequest,
   type PageWindow,
 } from '../http/pagination.js'
+import { PREFIXED_POST_COLUMNS, splitPrefixedPost } from '../posts/posts.queries.js'
 
 /** Bytes per stored chunk of a new upload: the most a download reads, and holds, per query. */
 export const ATTACHMENT_CHUNK_BYTES = 256 * 1024
@@ -35,13 +36,24 @@ export async function insertAttachment(db: Db, row: NewAttachmentRow, content: B
   }
 }
 
-const attachmentById = compiledQuery((db, v: { id: string }) =>
-  db.selectFrom('attachments').selectAll().where('id', '=', v.id),
+const attachmentWithPost = compiledQuery((db, v: { id: string }) =>
+  db
+    .selectFrom('attachments')
+    .innerJoin('posts', 'posts.id', 'attachments.post_id')
+    .selectAll('attachments')
+    .select(PREFIXED_POST_COLUMNS)
+    .where('attachments.id', '=', v.id),
 )
 
-/** The attachment with this ID, without its bytes. */
-export function findAttachmentById(db: Db, id: string): Promise<AttachmentRow | undefined> {
-  return attachmentById.first(db, { id })
+/** The attachment with this ID (without its bytes) and its post, in one statement. */
+export async function findAttachmentWithPost(
+  db: Db,
+  id: string,
+): Promise<{ attachment: AttachmentRow; post: PostRow } | undefined> {
+  const row = await attachmentWithPost.first(db, { id })
+  if (!row) return undefined
+  const { post, rest } = splitPrefixedPost(row.post_id, row)
+  return { attachment: rest, post }
 }
 
 const postWithAttachment = compiledQuery((db, v: { postId: string; id: string }) =>

@@ -19,7 +19,7 @@ import { logSecurityEvent } from '../security-events.js'
 import { findStorageUsed, lockStorage, releaseStorage, reserveStorage } from '../storage/storage.queries.js'
 import {
   deleteAttachment,
-  findAttachmentById,
+  findAttachmentWithPost,
   findPostWithAttachment,
   insertAttachment,
   listPostAttachments,
@@ -438,9 +438,10 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request)
       const filename = request.body.filename === undefined ? undefined : storedFilename(request.body.filename)
-      const attachment = await findAttachmentById(db, request.params.id)
-      if (!attachment) throw notFound('Attachment')
-      const post = visiblePost(caller, await findPostById(db, attachment.post_id), 'Attachment')
+      const found = await findAttachmentWithPost(db, request.params.id)
+      if (!found) throw notFound('Attachment')
+      const { attachment } = found
+      const post = visiblePost(caller, found.post, 'Attachment')
       assertPostAuthor(caller, post)
       const expectedVersion = requiredVersion(request, attachment.version)
       let current = attachment
@@ -470,9 +471,10 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request)
-      const attachment = await findAttachmentById(db, request.params.id)
-      if (!attachment) throw notFound('Attachment')
-      const post = visiblePost(caller, await findPostById(db, attachment.post_id), 'Attachment')
+      const found = await findAttachmentWithPost(db, request.params.id)
+      if (!found) throw notFound('Attachment')
+      const { attachment } = found
+      const post = visiblePost(caller, found.post, 'Attachment')
       assertPostAuthor(caller, post)
       const expectedVersion = requiredVersion(request, attachment.version)
       await db.transaction().execute(async (trx) => {

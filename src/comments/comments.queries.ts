@@ -1,6 +1,6 @@
 import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
-import type { CommentRow, NewCommentRow } from '../db/tables.js'
+import type { CommentRow, NewCommentRow, PostRow } from '../db/tables.js'
 import {
   pageWindow,
   paginate,
@@ -9,6 +9,7 @@ import {
   type PageRequest,
   type PageWindow,
 } from '../http/pagination.js'
+import { PREFIXED_POST_COLUMNS, splitPrefixedPost } from '../posts/posts.queries.js'
 
 const insertCommentQuery = compiledQuery((db, row: NewCommentRow) => db.insertInto('comments').values(row))
 
@@ -17,13 +18,24 @@ export async function insertComment(db: Db, row: NewCommentRow): Promise<void> {
   await insertCommentQuery.changed(db, row)
 }
 
-const commentById = compiledQuery((db, v: { id: string }) =>
-  db.selectFrom('comments').selectAll().where('id', '=', v.id),
+const commentWithPost = compiledQuery((db, v: { id: string }) =>
+  db
+    .selectFrom('comments')
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .selectAll('comments')
+    .select(PREFIXED_POST_COLUMNS)
+    .where('comments.id', '=', v.id),
 )
 
-/** The comment with this ID. */
-export function findCommentById(db: Db, id: string): Promise<CommentRow | undefined> {
-  return commentById.first(db, { id })
+/** The comment with this ID and its post, in one statement (every comment route checks the post). */
+export async function findCommentWithPost(
+  db: Db,
+  id: string,
+): Promise<{ comment: CommentRow; post: PostRow } | undefined> {
+  const row = await commentWithPost.first(db, { id })
+  if (!row) return undefined
+  const { post, rest } = splitPrefixedPost(row.post_id, row)
+  return { comment: rest, post }
 }
 
 const postComments = compiledQuery((db, v: { postId: string } & PageWindow) =>

@@ -17,7 +17,7 @@ import { findPostById } from '../posts/posts.queries.js'
 import { textProblem } from '../http/text.js'
 import {
   deleteComment,
-  findCommentById,
+  findCommentWithPost,
   insertComment,
   listAttachmentComments,
   listPostComments,
@@ -79,11 +79,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     caller: Caller | null,
     id: string,
   ): Promise<{ comment: CommentRow; post: PostRow }> {
-    const comment = await findCommentById(db, id)
-    if (!comment) throw notFound('Comment')
-    const post = await findPostById(db, comment.post_id)
-    if (!post) throw notFound('Comment')
-    return { comment, post: visiblePost(caller, post, 'Comment') }
+    const found = await findCommentWithPost(db, id)
+    if (!found) throw notFound('Comment')
+    return { comment: found.comment, post: visiblePost(caller, found.post, 'Comment') }
   }
 
   app.post(

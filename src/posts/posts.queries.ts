@@ -17,6 +17,63 @@ export async function insertPost(db: Db, row: NewPostRow): Promise<void> {
   await insertPostQuery.changed(db, row)
 }
 
+/**
+ * A post's columns under a `p_` prefix, for a query that reads a post beside a row that names it (a
+ * comment, an attachment): one statement instead of two. `postFromPrefixed` turns them back into a row.
+ */
+export const PREFIXED_POST_COLUMNS = [
+  'posts.user_id as p_user_id',
+  'posts.title as p_title',
+  'posts.body as p_body',
+  'posts.visibility as p_visibility',
+  'posts.cover_attachment_id as p_cover_attachment_id',
+  'posts.version as p_version',
+  'posts.created_at as p_created_at',
+  'posts.updated_at as p_updated_at',
+] as const
+
+/** The prefixed post columns of a joined row. */
+export interface PrefixedPost {
+  p_user_id: string
+  p_title: string
+  p_body: string
+  p_visibility: PostRow['visibility']
+  p_cover_attachment_id: string | null
+  p_version: number
+  p_created_at: number
+  p_updated_at: number
+}
+
+/** Splits a joined row into the post (whose ID the row names) and the row's own columns. */
+export function splitPrefixedPost<R extends PrefixedPost>(
+  postId: string,
+  row: R,
+): { post: PostRow; rest: Omit<R, keyof PrefixedPost> } {
+  const {
+    p_user_id,
+    p_title,
+    p_body,
+    p_visibility,
+    p_cover_attachment_id,
+    p_version,
+    p_created_at,
+    p_updated_at,
+    ...rest
+  } = row
+  const post: PostRow = {
+    id: postId,
+    user_id: p_user_id,
+    title: p_title,
+    body: p_body,
+    visibility: p_visibility,
+    cover_attachment_id: p_cover_attachment_id,
+    version: p_version,
+    created_at: p_created_at,
+    updated_at: p_updated_at,
+  }
+  return { post, rest }
+}
+
 const postById = compiledQuery((db, v: { id: string }) =>
   db.selectFrom('posts').selectAll().where('id', '=', v.id),
 )

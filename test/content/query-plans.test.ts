@@ -4,12 +4,12 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import {
-  findCommentById,
+  findCommentWithPost,
   listAttachmentComments,
   listPostComments,
 } from '../../src/comments/comments.queries.js'
 import {
-  findAttachmentById,
+  findAttachmentWithPost,
   findPostWithAttachment,
   listPostAttachments,
   readAttachmentChunk,
@@ -119,10 +119,10 @@ describe('query plans', () => {
     }
     run.push(
       ['findPostById', () => findPostById(logged, post.id), {}],
-      ['findAttachmentById', () => findAttachmentById(logged, attachment.id), {}],
+      ['findAttachmentWithPost', () => findAttachmentWithPost(logged, attachment.id), {}],
       ['findPostWithAttachment', () => findPostWithAttachment(logged, post.id, attachment.id), {}],
       ['readAttachmentChunk', () => readAttachmentChunk(logged, attachment.id, 0), {}],
-      ['findCommentById', () => findCommentById(logged, missing), {}],
+      ['findCommentWithPost', () => findCommentWithPost(logged, missing), {}],
       // The storage quota's counter (one row by primary key) and what deleting a post frees.
       ['reserveStorage', () => reserveStorage(logged, author.id, 10, 1000), {}],
       ['releaseStorage', () => releaseStorage(logged, author.id, 10), {}],

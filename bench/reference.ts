@@ -185,9 +185,9 @@ async function serve(): Promise<void> {
   const authUserId = q.auth.column('id')
   const postVisibility = q.post.column('visibility')
   const postAuthor = q.post.column('user_id')
-  const joinedVisibility = q.postWithAttachment.column('visibility')
-  const joinedAuthor = q.postWithAttachment.column('user_id')
-  const joinedAttachment = q.postWithAttachment.column('a_id')
+  const joinedVisibility = q.postWithAttachment.column('p_visibility')
+  const joinedAuthor = q.postWithAttachment.column('p_user_id')
+  const joinedAttachment = q.postWithAttachment.column('id')
 
   /** The signed-in user's ID, or undefined without a token; a token without a session is a 401. */
   function caller(request: FastifyRequest): string | undefined {

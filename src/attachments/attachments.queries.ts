@@ -52,7 +52,7 @@ export async function findAttachmentWithPost(
 ): Promise<{ attachment: AttachmentRow; post: PostRow } | undefined> {
   const row = await attachmentWithPost.first(db, { id })
   if (!row) return undefined
-  const { post, rest } = splitPrefixedPost(row.post_id, row)
+  const { post, rest } = splitPrefixedPost(row)
   return { attachment: rest, post }
 }
 
@@ -62,17 +62,8 @@ const postWithAttachment = compiledQuery((db, v: { postId: string; id: string })
     .leftJoin('attachments', (join) =>
       join.onRef('attachments.post_id', '=', 'posts.id').on('attachments.id', '=', v.id),
     )
-    .selectAll('posts')
-    .select([
-      'attachments.id as a_id',
-      'attachments.filename as a_filename',
-      'attachments.content_type as a_content_type',
-      'attachments.size as a_size',
-      'attachments.sha256 as a_sha256',
-      'attachments.version as a_version',
-      'attachments.created_at as a_created_at',
-      'attachments.updated_at as a_updated_at',
-    ])
+    .select(PREFIXED_POST_COLUMNS)
+    .selectAll('attachments')
     .where('posts.id', '=', v.postId),
 )
 
@@ -88,39 +79,9 @@ export async function findPostWithAttachment(
 ): Promise<{ post: PostRow; attachment: AttachmentRow | undefined } | undefined> {
   const row = await postWithAttachment.first(db, { postId, id })
   if (!row) return undefined
-  const {
-    a_id,
-    a_filename,
-    a_content_type,
-    a_size,
-    a_sha256,
-    a_version,
-    a_created_at,
-    a_updated_at,
-    ...post
-  } = row
-  const attachment =
-    a_id === null ||
-    a_filename === null ||
-    a_content_type === null ||
-    a_size === null ||
-    a_sha256 === null ||
-    a_version === null ||
-    a_created_at === null ||
-    a_updated_at === null
-      ? undefined
-      : {
-          id: a_id,
-          post_id: post.id,
-          filename: a_filename,
-          content_type: a_content_type,
-          size: a_size,
-          sha256: a_sha256,
-          version: a_version,
-          created_at: a_created_at,
-          updated_at: a_updated_at,
-        }
-  return { post, attachment }
+  const { post, rest } = splitPrefixedPost(row)
+  // A left-joined row is there whole or not at all: its columns are all set when its key is.
+  return { post, attachment: rest.id === null ? undefined : (rest as AttachmentRow) }
 }
 
 const postAttachments = compiledQuery((db, v: { postId: string } & PageWindow) =>

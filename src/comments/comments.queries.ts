@@ -34,7 +34,7 @@ export async function findCommentWithPost(
 ): Promise<{ comment: CommentRow; post: PostRow } | undefined> {
   const row = await commentWithPost.first(db, { id })
   if (!row) return undefined
-  const { post, rest } = splitPrefixedPost(row.post_id, row)
+  const { post, rest } = splitPrefixedPost(row)
   return { comment: rest, post }
 }
 

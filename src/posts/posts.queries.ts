@@ -19,9 +19,10 @@ export async function insertPost(db: Db, row: NewPostRow): Promise<void> {
 
 /**
  * A post's columns under a `p_` prefix, for a query that reads a post beside a row that names it (a
- * comment, an attachment): one statement instead of two. `postFromPrefixed` turns them back into a row.
+ * comment, an attachment): one statement instead of two. `splitPrefixedPost` turns them back into a row.
  */
 export const PREFIXED_POST_COLUMNS = [
+  'posts.id as p_id',
   'posts.user_id as p_user_id',
   'posts.title as p_title',
   'posts.body as p_body',
@@ -34,6 +35,7 @@ export const PREFIXED_POST_COLUMNS = [
 
 /** The prefixed post columns of a joined row. */
 export interface PrefixedPost {
+  p_id: string
   p_user_id: string
   p_title: string
   p_body: string
@@ -44,12 +46,12 @@ export interface PrefixedPost {
   p_updated_at: number
 }
 
-/** Splits a joined row into the post (whose ID the row names) and the row's own columns. */
+/** Splits a joined row into the post and the row's own columns. */
 export function splitPrefixedPost<R extends PrefixedPost>(
-  postId: string,
   row: R,
 ): { post: PostRow; rest: Omit<R, keyof PrefixedPost> } {
   const {
+    p_id,
     p_user_id,
     p_title,
     p_body,
@@ -61,7 +63,7 @@ export function splitPrefixedPost<R extends PrefixedPost>(
     ...rest
   } = row
   const post: PostRow = {
-    id: postId,
+    id: p_id,
     user_id: p_user_id,
     title: p_title,
     body: p_body,

@@ -13,6 +13,7 @@ import type pg from 'pg'
 import type { DatabaseConfig, PostgresConfig } from '../config.js'
 import { pgModule } from './pg-module.js'
 import { DatabaseUnreachableError, watchPoolLiveness } from './postgres-liveness.js'
+import { useBinaryCopy } from './postgres-binary-copy.js'
 import { usePreparedStatements } from './postgres-prepared.js'
 import { QuireSqliteDialect, QuireSqliteDriver } from './sqlite-driver.js'
 import type { Tables } from './tables.js'
@@ -96,6 +97,9 @@ function openPostgresPool(config: PostgresConfig, options: DbOptions): pg.Pool {
     client.on('error', () => undefined)
   })
   if (config.preparedStatements) usePreparedStatements(pool)
+  // After the prepared statements' layer, so a binary COPY is taken aside before it (COPY cannot be
+  // prepared), and before the liveness watch, which then watches it as any query.
+  useBinaryCopy(pool)
   watchPoolLiveness(pool, {
     url: config.url,
     probeTimeoutMs: config.probeTimeoutMs,

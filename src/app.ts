@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { setTimeout as delay } from 'node:timers/promises'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { DestinationStream } from 'pino'
@@ -47,8 +48,11 @@ declare module 'fastify' {
     secretBox: SecretBox
     /** Delivers the mail outbox; `wake()` it after a transaction that queued mail. */
     mailSender: MailSender
-    /** Where the process is in its life; `draining` once shutdown has begun. */
-    lifecycle: { draining: boolean }
+    /**
+     * Where the process is in its life: `draining` once shutdown has begun; `settled()` resolves once
+     * no request is still at work (a request whose client went away keeps running after close()).
+     */
+    lifecycle: { draining: boolean; settled: () => Promise<void> }
   }
 }
 
@@ -179,7 +183,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.mail.kind === 'log' && process.env['NODE_ENV'] === 'production') {
     app.log.warn('MAIL_URL is "log": mail is written to the log, not sent. Set MAIL_URL to an SMTP server.')
   }
-  app.decorate('lifecycle', { draining: false })
+  // Requests from their first hook until their answer is ready. close() resolves once every
+  // connection has closed, but a request whose client went away runs on, queries included: shutdown
+  // waits for these before closing the database, so none of them fails half-way on a closed pool.
+  const atWork = new Set<FastifyRequest>()
+  const settled = async (): Promise<void> => {
+    while (atWork.size > 0) await delay(10)
+  }
+  app.decorate('lifecycle', { draining: false, settled })
 
   // Once closing, a response still in flight ends its connection, so shutdown does not wait out an
   // idle keep-alive client (Fastify does this only for requests that start after closing).
@@ -191,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // values only (it runs on every request).
   const cors = corsHandler(config.corsOrigins)
   app.addHook('onRequest', (request, reply, done) => {
+    atWork.add(request)
     setCommonHeaders(request, reply)
     if (cors(request, reply)) return // a preflight, answered
     // After CORS, so a browser can read this error too.
@@ -202,7 +214,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   // Every OPTIONS request is a preflight, answered by the hook above; this route only lets it be routed.
   app.options('*', { schema: { hide: true } }, (_request, reply) => reply.code(204).send())
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    atWork.delete(request)
     if (closing) void reply.header('connection', 'close')
     done(null, payload)
   })

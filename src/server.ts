@@ -101,6 +101,7 @@ async function main(): Promise<void> {
     forced.unref()
     delay(config.shutdownDrainMs)
       .then(() => app.close())
+      .then(() => app.lifecycle.settled())
       .then(() => db.destroy())
       .then(() => {
         app.log.info('shutdown complete')

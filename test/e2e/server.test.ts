@@ -94,6 +94,42 @@ describe('built server (node dist/server.js)', () => {
       assert.deepEqual(validated.violations, [], 'answers that do not match the OpenAPI document')
     })
 
+    it('on SIGTERM, a request whose client went away is finished before the database closes', async (t) => {
+      await ensureBuilt(t)
+      const server = await startListening(t)
+      // A registration (argon2id hashing, then the insert) whose client hangs up once it is under way.
+      const email = uniqueEmail('e2e-gone')
+      const body = JSON.stringify({ email, password: strongPassword() })
+      const socket = connect(server.port, '127.0.0.1')
+      socket.on('error', () => undefined)
+      await new Promise((resolve) => socket.on('connect', resolve))
+      socket.write(
+        'POST /v1/register HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      )
+      await server.waitForLog((line) => {
+        const req = line['req'] as { url?: string } | undefined
+        return line['msg'] === 'incoming request' && req?.url === '/v1/register'
+      })
+      socket.destroy()
+      server.child.kill('SIGTERM')
+
+      // No connection is left, so the server closes at once; the registration must still complete.
+      assert.deepEqual(await server.exited, { code: 0, signal: null }, server.stderr())
+      const failures = server
+        .stdout()
+        .split('\n')
+        .filter((line) => line.startsWith('{') && (JSON.parse(line) as { level: number }).level >= 50)
+      assert.deepEqual(failures, [], 'no request failed on a closed database')
+      const sqlite = new SQLite(join(server.dataDir, 'nested', 'quire.db'), { readonly: true })
+      t.after(() => sqlite.close())
+      const users = sqlite.prepare('select email from users').all() as Array<{ email: string }>
+      assert.deepEqual(
+        users.map((user) => user.email),
+        [email],
+      )
+    })
+
     it(
       'runs on PostgreSQL: migrates an empty database at start-up and exits 0 on SIGTERM',
       { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' },

@@ -8,7 +8,9 @@
 // builds, which the reference does not: it copies Quire's). A measuring instrument, not product code.
 //
 //   node --import tsx bench/reference.ts      with PORT, HOST, REFERENCE_DATABASE (the SQLite file),
-//                                            REFERENCE_BODY (a file), REFERENCE_STATUS, REFERENCE_CONTENT_TYPE
+//                                            REFERENCE_BODY (a file), REFERENCE_STATUS, REFERENCE_CONTENT_TYPE,
+//                                            and REFERENCE_WORKERS (processes sharing the port, as WORKERS=N)
+import cluster from 'node:cluster'
 import { hash } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -293,6 +295,7 @@ export async function startReferenceServer(
   databasePath: string,
   answer: CapturedAnswer,
   cpuProfileDir?: string,
+  workers = 1,
 ): Promise<ServerProcess & { pid: number | undefined }> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-reference-'))
   const bodyFile = join(dir, 'body')
@@ -311,6 +314,7 @@ export async function startReferenceServer(
         REFERENCE_BODY: bodyFile,
         REFERENCE_STATUS: String(answer.status),
         REFERENCE_CONTENT_TYPE: answer.contentType,
+        REFERENCE_WORKERS: String(workers),
       },
     })
     return {
@@ -327,9 +331,27 @@ export async function startReferenceServer(
   }
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  serve().catch((error: unknown) => {
-    console.error(error)
-    process.exit(1)
+/**
+ * Runs REFERENCE_WORKERS processes of the floor sharing the port through node:cluster, as Quire's
+ * WORKERS=N does (src/cluster.ts), so the multi-process factor has a floor too; SIGTERM stops them all.
+ */
+function superviseWorkers(count: number): void {
+  for (let i = 0; i < count; i++) cluster.fork()
+  process.once('SIGTERM', () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+    })
   })
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const workers = Number(process.env['REFERENCE_WORKERS'] ?? '1')
+  if (cluster.isPrimary && workers > 1) superviseWorkers(workers)
+  else {
+    serve().catch((error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    })
+  }
 }

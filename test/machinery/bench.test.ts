@@ -5,18 +5,19 @@ import { describe, it } from 'node:test'
 import { ensureBuilt } from '../e2e/built-server.js'
 import { TEST_ENGINE } from '../helpers.js'
 
-// The short CI setting of `npm run bench`: `--quick` (small data, one 1 s round) on three scenarios,
-// so the benchmark itself keeps working on a fresh clone. Its figures are not checked here: timed
+// The short CI setting of `npm run bench`: `--quick` (small data, one 1 s round) on three scenarios and
+// the WORKERS=2 factor, so the benchmark itself keeps working on a fresh clone. Its figures are not checked here: timed
 // targets belong to the benchmark run on a quiet machine, not to a test on a shared one.
 
 interface QuickReport {
   scenarios: Array<{ key: string; failures: number; quireRps: number; sqliteToPostgres?: number }>
+  workers: Record<string, { one: number; two: number; reference?: { one: number; two: number } }>
 }
 
 function runBench(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args], {
-      env: { ...process.env, BENCH_ONLY: 'me,comment_write' },
+      env: { ...process.env, BENCH_ONLY: 'me,comment_write,workers' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
@@ -30,7 +31,7 @@ function runBench(args: string[]): Promise<{ code: number | null; output: string
 }
 
 describe('benchmark (short setting)', () => {
-  it(`npm run bench -- --quick measures health, /me and a comment write against bare Node with no failures (${TEST_ENGINE})`, async (t) => {
+  it(`npm run bench -- --quick measures health, /me and a comment write against bare Node with no failures, and WORKERS=2 (${TEST_ENGINE})`, async (t) => {
     await ensureBuilt(t)
     const postgres = TEST_ENGINE === 'postgres'
     const { code, output } = await runBench(postgres ? ['--quick', '--postgres'] : ['--quick'])
@@ -48,5 +49,13 @@ describe('benchmark (short setting)', () => {
       if (postgres) assert.ok((scenario.sqliteToPostgres ?? 0) > 0, `${scenario.key} has no SQLite figure`)
     }
     if (postgres) assert.match(output, /PostgreSQL within 3× of SQLite \(same rounds\)/)
+    // Two processes against one, Quire's and (on SQLite) the reference floor's, for both scenarios.
+    assert.deepEqual(Object.keys(report.workers), ['me', 'comment_write'])
+    for (const [key, figures] of Object.entries(report.workers)) {
+      assert.ok(figures.one > 0 && figures.two > 0, `WORKERS=2 on ${key} was measured`)
+      if (!postgres) {
+        assert.ok((figures.reference?.one ?? 0) > 0 && (figures.reference?.two ?? 0) > 0, `${key}'s floor`)
+      }
+    }
   })
 })

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as delay } from 'node:timers/promises'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RequestPayload,
+} from 'fastify'
 import type { DestinationStream } from 'pino'
 import { attachmentsRoutes } from './attachments/attachments.routes.js'
 import { commentsRoutes } from './comments/comments.routes.js'
@@ -90,6 +96,23 @@ function setCommonHeaders(request: FastifyRequest, reply: FastifyReply): void {
     .header('x-request-id', request.id)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
+}
+
+/** Methods whose requests carry a body Fastify reads before validation. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
+
+/** Fails a request whose connection closed before its body was read (see buildApp). */
+function abandonedBodyCheck(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  payload: RequestPayload,
+  done: (error: Error | null, payload?: RequestPayload) => void,
+): void {
+  if (request.raw.destroyed) {
+    done(new ApiError('BAD_REQUEST', 'The connection closed before the request body was read'))
+    return
+  }
+  done(null, payload)
 }
 
 /**
@@ -191,6 +214,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     while (atWork.size > 0) await delay(10)
   }
   app.decorate('lifecycle', { draining: false, settled })
+  // A request whose client goes away before its body is read would never get further (Fastify's body
+  // reader waits on a stream that has already been destroyed) and keep shutdown waiting: the routes
+  // that take a body answer it at once instead, to nobody. The last preParsing hook, so no await
+  // comes between this check and the reader.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (!methods.some((method) => BODY_METHODS.has(method))) return
+    const own = route.preParsing === undefined ? [] : [route.preParsing].flat()
+    route.preParsing = [...own, abandonedBodyCheck]
+  })
 
   // Once closing, a response still in flight ends its connection, so shutdown does not wait out an
   // idle keep-alive client (Fastify does this only for requests that start after closing).

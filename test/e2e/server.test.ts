@@ -4,10 +4,21 @@ import { Agent } from 'node:http'
 import { connect, createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
+import { setTimeout as delay } from 'node:timers/promises'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { freshDatabaseUrl, strongPassword, uniqueEmail, TEST_ENGINE } from '../helpers.js'
-import { ensureBuilt, get, gitHead, post, startListening, startServer, VERSION_FILE } from './built-server.js'
+import {
+  ensureBuilt,
+  get,
+  gitHead,
+  post,
+  send,
+  startListening,
+  startServer,
+  VERSION_FILE,
+  waitUntil,
+} from './built-server.js'
 import { behindPrism } from './prism.js'
 
 // The built server (`node dist/server.js`) as a child process, spoken to over real sockets. Requests go
@@ -129,6 +140,61 @@ describe('built server (node dist/server.js)', () => {
         [email],
       )
     })
+
+    it(
+      'on SIGTERM, a request whose client went away before its body was read does not hold shutdown up',
+      { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' },
+      async (t) => {
+        await ensureBuilt(t)
+        const databaseUrl = await freshDatabaseUrl(t, 'postgres')
+        const server = await startListening(t, { DATABASE_URL: databaseUrl })
+        const credentials = { email: uniqueEmail('e2e-abandon'), password: strongPassword() }
+        assert.equal((await post(server.port, '/v1/register', credentials)).status, 201)
+        const login = await post(server.port, '/v1/sessions', credentials)
+        const token = (JSON.parse(login.body) as { data: { token: string } }).data.token
+        const auth = { authorization: `Bearer ${token}` }
+        const created = await send(server.port, 'POST', '/v1/posts', {
+          headers: auth,
+          body: { title: 'Held', body: 'up', visibility: 'public' },
+        })
+        const postId = (JSON.parse(created.body) as { data: { id: string } }).data.id
+
+        // The token's lookup waits behind a lock, so the client can hang up before the body is read.
+        const admin = new pg.Client({ connectionString: databaseUrl })
+        // Dropping the test database at the end ends this connection if a failure left it open.
+        admin.on('error', () => undefined)
+        await admin.connect()
+        await admin.query('begin')
+        await admin.query('lock table sessions in access exclusive mode')
+        const body = JSON.stringify({ body: 'never read' })
+        const socket = connect(server.port, '127.0.0.1')
+        socket.on('error', () => undefined)
+        await new Promise((resolve) => socket.on('connect', resolve))
+        socket.write(
+          `POST /v1/posts/${postId}/comments HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        )
+        await waitUntil('the token lookup to wait for the lock', async () => {
+          const { rows } = await admin.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+          return (rows[0]?.n ?? 0) > 0 ? true : undefined
+        })
+        socket.destroy()
+        await delay(100) // the server sees the connection close
+        server.child.kill('SIGTERM')
+        await server.waitForLog((line) => line['msg'] === 'shutting down')
+        await admin.query('rollback')
+
+        // Without the check, the request waits for a body that never comes, and shutdown gives up
+        // after its grace period (exit 1).
+        assert.deepEqual(await server.exited, { code: 0, signal: null }, server.stderr() + server.stdout())
+        const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from comments')
+        assert.equal(rows[0]?.n, 0)
+        await admin.end()
+      },
+    )
 
     it(
       'runs on PostgreSQL: migrates an empty database at start-up and exits 0 on SIGTERM',

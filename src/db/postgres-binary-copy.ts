@@ -139,8 +139,16 @@ export function useBinaryCopy(pool: pg.Pool): void {
       const [text, values] = args
       if (typeof text !== 'string' || !text.startsWith(PREFIX) || !text.endsWith(SUFFIX))
         return query(...args)
-      const parameters = Array.isArray(values) ? values : []
-      const inlined = text.replace(/\$(\d+)/g, (_, index: string) => literal(parameters[Number(index) - 1]))
+      const parameters: unknown[] = Array.isArray(values) ? values : []
+      let inlined: string
+      try {
+        inlined = text.replace(/\$(\d+)/g, (placeholder, index: string) => {
+          if (Number(index) > parameters.length) throw new RangeError(`no value for ${placeholder}`)
+          return literal(parameters[Number(index) - 1])
+        })
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      }
       const copy = new BinaryCopyQuery(inlined)
       query(copy)
       return copy.result

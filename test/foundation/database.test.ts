@@ -85,6 +85,11 @@ describe('database layer', () => {
           binaryCopy(sql`select 1 / ${v.divisor}`),
         )
         await assert.rejects(failing.rows(app.db, { divisor: 0 }), /division by zero/)
+        // A value with no literal form here (bytes) is refused before anything is sent.
+        const withBytes = compiledQuery((db, v: { bytes: Buffer }) =>
+          binaryCopy(sql`select ${v.bytes}::bytea`),
+        )
+        await assert.rejects(withBytes.rows(app.db, { bytes: Buffer.from('x') }), /takes strings and numbers/)
         const [one] = await failing.rows(app.db, { divisor: 1 })
         assert.equal(one?.[0]?.readInt32BE(0), 1)
         const exists = await sql<{ n: number }>`select count(*)::int as n from posts`.execute(app.db)

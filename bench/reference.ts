@@ -26,7 +26,9 @@ import {
   SqliteQueryCompiler,
   type CompiledQuery,
 } from 'kysely'
+import { pino } from 'pino'
 import { findPostWithAttachment, readAttachmentChunk } from '../src/attachments/attachments.queries.js'
+import { superviseWorkers } from '../src/cluster.js'
 import { insertComment, listPostComments } from '../src/comments/comments.queries.js'
 import type { Db } from '../src/db/database.js'
 import type { Tables } from '../src/db/tables.js'
@@ -331,23 +333,10 @@ export async function startReferenceServer(
   }
 }
 
-/**
- * Runs REFERENCE_WORKERS processes of the floor sharing the port through node:cluster, as Quire's
- * WORKERS=N does (src/cluster.ts), so the multi-process factor has a floor too; SIGTERM stops them all.
- */
-function superviseWorkers(count: number): void {
-  for (let i = 0; i < count; i++) cluster.fork()
-  process.once('SIGTERM', () => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
-    cluster.on('exit', () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
-    })
-  })
-}
-
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // REFERENCE_WORKERS processes share the port under Quire's own supervisor, as WORKERS=N does.
   const workers = Number(process.env['REFERENCE_WORKERS'] ?? '1')
-  if (cluster.isPrimary && workers > 1) superviseWorkers(workers)
+  if (cluster.isPrimary && workers > 1) superviseWorkers(workers, pino({ level: 'warn' }))
   else {
     serve().catch((error: unknown) => {
       console.error(error)

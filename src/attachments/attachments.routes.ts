@@ -10,7 +10,7 @@ import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } fr
 import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '../http/envelope.js'
 import { attachmentLinks } from '../http/links.js'
 import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
-import { assertPostAuthor, visiblePost } from '../http/permissions.js'
+import { assertPostAuthor, visiblePost, visiblePostAttachment } from '../http/permissions.js'
 import { createValidatorCompiler } from '../http/validation.js'
 import { newId } from '../ids.js'
 import { clearPostCover, findPostById, setPostCover } from '../posts/posts.queries.js'
@@ -301,10 +301,10 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = await findPostWithAttachment(db, request.params.id, request.params.aid)
-      visiblePost(request.caller, found?.post)
-      const attachment = found?.attachment
-      if (!attachment) throw notFound('Attachment')
+      const { attachment } = visiblePostAttachment(
+        request.caller,
+        await findPostWithAttachment(db, request.params.id, request.params.aid),
+      )
       if (replyNotModified(request, reply, versionEtag(attachment.version))) return reply
       return data(attachmentFromRow(attachment))
     },
@@ -336,10 +336,10 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = await findPostWithAttachment(db, request.params.id, request.params.aid)
-      visiblePost(request.caller, found?.post)
-      const attachment = found?.attachment
-      if (!attachment) throw notFound('Attachment')
+      const { attachment } = visiblePostAttachment(
+        request.caller,
+        await findPostWithAttachment(db, request.params.id, request.params.aid),
+      )
       // The content's own strong validator: identical bytes, identical tag.
       const etag = `"${attachment.sha256}"`
       if (replyNotModified(request, reply, etag)) return reply

@@ -10,7 +10,12 @@ import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } fr
 import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '../http/envelope.js'
 import { commentLinks } from '../http/links.js'
 import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
-import { assertCanDeleteComment, assertCommentAuthor, visiblePost } from '../http/permissions.js'
+import {
+  assertCanDeleteComment,
+  assertCommentAuthor,
+  visiblePost,
+  visiblePostAttachment,
+} from '../http/permissions.js'
 import { perUserLimit } from '../http/rate-limit.js'
 import { newId } from '../ids.js'
 import { findPostById } from '../posts/posts.queries.js'
@@ -154,10 +159,10 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request)
       const body = checkedText(request.body.body)
-      const found = await findPostWithAttachment(db, request.params.id, request.params.aid)
-      const post = visiblePost(caller, found?.post)
-      const attachment = found?.attachment
-      if (!attachment) throw notFound('Attachment')
+      const { post, attachment } = visiblePostAttachment(
+        caller,
+        await findPostWithAttachment(db, request.params.id, request.params.aid),
+      )
       const row = await addComment(caller, post, attachment.id, body)
       return reply
         .code(201)
@@ -183,10 +188,10 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const found = await findPostWithAttachment(db, request.params.id, request.params.aid)
-      visiblePost(request.caller, found?.post)
-      const attachment = found?.attachment
-      if (!attachment) throw notFound('Attachment')
+      const { attachment } = visiblePostAttachment(
+        request.caller,
+        await findPostWithAttachment(db, request.params.id, request.params.aid),
+      )
       const page = await listAttachmentComments(db, attachment.id, pageRequest(request.query))
       return listBody(page, commentFromRow)
     },

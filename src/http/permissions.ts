@@ -29,6 +29,20 @@ export function visiblePost<T extends PostAccess>(
   return post
 }
 
+/**
+ * A post and its attachment (as `findPostWithAttachment` reads them), if the caller may see the post:
+ * 404 for a post that is missing or hidden, then 404 for an attachment that is not the post's.
+ */
+export function visiblePostAttachment<P extends PostAccess, A>(
+  caller: Caller | null,
+  found: { post: P; attachment: A | undefined } | undefined,
+): { post: P; attachment: A } {
+  const post = visiblePost(caller, found?.post)
+  const attachment = found?.attachment
+  if (attachment === undefined) throw notFound('Attachment')
+  return { post, attachment }
+}
+
 /** Throws 403 unless the caller wrote the post (needed to change it, upload to it or delete it). */
 export function assertPostAuthor(caller: Caller | null, post: PostAccess): void {
   if (caller?.userId !== post.user_id) throw new ApiError('FORBIDDEN', 'Only the post’s author can do this')

@@ -34,17 +34,7 @@ export const PREFIXED_POST_COLUMNS = [
 ] as const
 
 /** The prefixed post columns of a joined row. */
-export interface PrefixedPost {
-  p_id: string
-  p_user_id: string
-  p_title: string
-  p_body: string
-  p_visibility: PostRow['visibility']
-  p_cover_attachment_id: string | null
-  p_version: number
-  p_created_at: number
-  p_updated_at: number
-}
+export type PrefixedPost = { [C in keyof PostRow as `p_${C}`]: PostRow[C] }
 
 /** Splits a joined row into the post and the row's own columns. */
 export function splitPrefixedPost<R extends PrefixedPost>(

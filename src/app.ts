@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as delay } from 'node:timers/promises'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, {
-  LogController,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -30,7 +29,7 @@ import { strictJsonBodies } from './http/json-body.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
 import { createValidatorCompiler } from './http/validation.js'
 import { API_PREFIX } from './http/prefix.js'
-import { lazyChildLogger, levelWrites, loggerOptions } from './logging.js'
+import { createLogger, fastifyLogging } from './logging.js'
 import { MailSender, type SenderOptions } from './mail/outbox.js'
 import { createMailTransport } from './mail/transport.js'
 import { scheduleSweeps } from './maintenance.js'
@@ -59,6 +58,10 @@ declare module 'fastify' {
      * no request is still at work (a request whose client went away keeps running after close()).
      */
     lifecycle: { draining: boolean; settled: () => Promise<void> }
+  }
+  interface FastifyRequest {
+    /** Counted among the requests at work (see buildApp): from the first hook until its answer is ready. */
+    atWork: boolean
   }
 }
 
@@ -122,17 +125,11 @@ function abandonedBodyCheck(
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, version } = options
 
+  const logger = createLogger(config.logLevel, options.logStream)
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
-    childLoggerFactory: lazyChildLogger,
+    ...fastifyLogging(logger),
     genReqId: requestId,
     requestIdHeader: false,
-    // Fastify's "incoming request" and "request completed" lines are info; above it they are skipped
-    // before any work.
-    logController: new LogController({
-      requestIdLogLabel: 'request_id',
-      disableRequestLogging: !levelWrites(config.logLevel, 'info'),
-    }),
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -162,6 +159,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       handleError(error, request, reply)
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
+  // Above info Fastify runs without a logger of its own (see fastifyLogging); plugins inherit this one.
+  app.log = logger
   if (config.trustProxy === true) {
     app.log.warn(
       { setting: 'TRUST_PROXY' },
@@ -209,9 +208,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Requests from their first hook until their answer is ready. close() resolves once every
   // connection has closed, but a request whose client went away runs on, queries included: shutdown
   // waits for these before closing the database, so none of them fails half-way on a closed pool.
-  const atWork = new Set<FastifyRequest>()
+  // A count, not a set of requests: a long-lived set holding each young request costs the garbage
+  // collector on every request. Each request carries whether it is counted, because the onSend hooks
+  // run twice when a later one fails.
+  let atWork = 0
+  app.decorateRequest('atWork', false)
   const settled = async (): Promise<void> => {
-    while (atWork.size > 0) await delay(10)
+    while (atWork > 0) await delay(10)
   }
   app.decorate('lifecycle', { draining: false, settled })
   // A request whose client goes away before its body is read would never get further (Fastify's body
@@ -235,7 +238,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // values only (it runs on every request).
   const cors = corsHandler(config.corsOrigins)
   app.addHook('onRequest', (request, reply, done) => {
-    atWork.add(request)
+    request.atWork = true
+    atWork += 1
     setCommonHeaders(request, reply)
     if (cors(request, reply)) return // a preflight, answered
     // After CORS, so a browser can read this error too.
@@ -248,7 +252,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every OPTIONS request is a preflight, answered by the hook above; this route only lets it be routed.
   app.options('*', { schema: { hide: true } }, (_request, reply) => reply.code(204).send())
   app.addHook('onSend', (request, reply, payload, done) => {
-    atWork.delete(request)
+    if (request.atWork) {
+      request.atWork = false
+      atWork -= 1
+    }
     if (closing) void reply.header('connection', 'close')
     done(null, payload)
   })

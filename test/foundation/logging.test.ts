@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { Writable } from 'node:stream'
 import { describe, it } from 'node:test'
 import Fastify from 'fastify'
-import { lazyChildLogger, loggerOptions, redactUrl } from '../../src/logging.js'
+import { createLogger, fastifyLogging, redactUrl, type FastifyLoggingOptions } from '../../src/logging.js'
 import { buildTestApp, registerAndLogin, strongPassword, uniqueEmail } from '../helpers.js'
 
 const TOKEN = '7d8a4c1e-1b2f-4c3d-9e8f-0a1b2c3d4e5f'
@@ -17,11 +17,12 @@ describe('logging', () => {
           callback()
         },
       })
-      const app = Fastify({ logger: loggerOptions('warn', stream), childLoggerFactory: lazyChildLogger })
+      const logger = createLogger('warn', stream)
+      const app = Fastify(fastifyLogging(logger))
       t.after(() => app.close())
       let children = 0
-      const child = app.log.child.bind(app.log)
-      app.log.child = (...args: Parameters<typeof child>) => {
+      const child = logger.child.bind(logger)
+      logger.child = (...args: Parameters<typeof child>) => {
         children += 1
         return child(...args)
       }
@@ -42,13 +43,48 @@ describe('logging', () => {
       assert.equal(children, 1, 'one child logger, made on the first line and reused')
       const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
       assert.deepEqual(
-        written.map((line) => [line['msg'], line['reqId']]),
+        written.map((line) => [line['msg'], line['request_id']]),
         [
           ['something to look at', id],
           ['and this', id],
         ],
       )
       assert.ok(!lines.join('').includes('hunter2-secret'), 'redaction still applies')
+    })
+
+    it('above info, Fastify adds no listener to a response; at info it does, to write "request completed"', async (t) => {
+      const finishListeners = async (options: FastifyLoggingOptions): Promise<number> => {
+        const app = Fastify(options)
+        t.after(() => app.close())
+        app.get('/', (_request, reply) => ({ listeners: reply.raw.listenerCount('finish') }))
+        return (await app.inject({ method: 'GET', url: '/' })).json<{ listeners: number }>().listeners
+      }
+      const quiet = new Writable({
+        write: (_chunk, _encoding, callback) => {
+          callback()
+        },
+      })
+      const bare = await finishListeners({})
+      assert.equal(await finishListeners(fastifyLogging(createLogger('warn', quiet))), bare)
+      assert.equal(await finishListeners(fastifyLogging(createLogger('info', quiet))), bare + 1)
+    })
+
+    it("above info, the app logs through Quire's logger: its own lines, and a 500 with its request id and error", async (t) => {
+      const { app, db, logs } = await buildTestApp(t, { LOG_LEVEL: 'warn' })
+      const user = await registerAndLogin(app)
+      app.log.warn({ probe: 1 }, 'app line')
+      await db.destroy()
+      const failed = await app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
+      assert.equal(failed.statusCode, 500)
+      const lines = logs()
+      assert.ok(lines.some((line) => line['msg'] === 'app line' && line['probe'] === 1))
+      assert.ok(!lines.some((line) => line['msg'] === 'incoming request'), 'no request lines above info')
+      const logged = lines.find((line) => line['request_id'] === failed.headers['x-request-id'])
+      assert.equal(logged?.['level'], 50)
+      assert.ok(
+        (logged['err'] as { stack?: string } | undefined)?.stack,
+        'the error is serialized with its stack',
+      )
     })
 
     it('redactUrl leaves URLs without an access_token as they are', () => {
@@ -168,7 +204,7 @@ describe('logging', () => {
           callback()
         },
       })
-      const app = Fastify({ logger: loggerOptions('info', stream) })
+      const app = Fastify(fastifyLogging(createLogger('info', stream)))
       app.log.info(
         {
           authorization: `Bearer ${TOKEN}`,

@@ -96,6 +96,8 @@ export async function buildTestApp(
     connectVia?: (url: string) => string
     /** Pacing of the app's mail sender. */
     mailSender?: Partial<SenderOptions>
+    /** Adds to the app before it is ready (test-only routes and hooks). */
+    beforeReady?: (app: FastifyInstance) => void
   } = {},
 ): Promise<TestApp> {
   const database = await createFreshDatabase(options.engine)
@@ -124,6 +126,7 @@ export async function buildTestApp(
     logStream,
     ...(options.mailSender ? { mailSender: options.mailSender } : {}),
   })
+  options.beforeReady?.(app)
   await app.ready()
   t.after(async () => {
     await app.close()

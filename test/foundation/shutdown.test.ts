@@ -117,5 +117,45 @@ describe('graceful close', () => {
         assert.ok(health.headers['x-request-id'])
       },
     )
+
+    it('a request whose answer went through the onSend hooks twice (a later hook failed) still leaves the others counted', async (t) => {
+      let release: () => void = () => undefined
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const { app } = await buildTestApp(
+        t,
+        {},
+        {
+          beforeReady: (instance) => {
+            instance.register(async (scope) => {
+              let failed = false
+              // Fails once: Fastify then answers the error, running every onSend hook again.
+              scope.addHook('onSend', (_request, _reply, payload, done) => {
+                if (failed) {
+                  done(null, payload)
+                  return
+                }
+                failed = true
+                done(new Error('a failing onSend hook'))
+              })
+              scope.get('/test-only/failing-send', () => ({ ok: true }))
+            })
+            instance.get('/test-only/held', async () => {
+              await held
+              return { ok: true }
+            })
+          },
+        },
+      )
+      assert.equal((await app.inject({ method: 'GET', url: '/test-only/failing-send' })).statusCode, 500)
+      const inFlight = app.inject({ method: 'GET', url: '/test-only/held' })
+      await delay(20)
+      const settled = app.lifecycle.settled().then(() => 'settled')
+      assert.equal(await Promise.race([settled, delay(100).then(() => 'waiting')]), 'waiting')
+      release()
+      assert.equal((await inFlight).statusCode, 200)
+      assert.equal(await settled, 'settled')
+    })
   })
 })

@@ -179,6 +179,12 @@ export interface CapturedAnswer {
   status: number
   contentType: string
   body: Buffer
+  /**
+   * Quire's other response headers, lower-case: all but the content type and those Node writes
+   * itself (date, connection, keep-alive, content-length, transfer-encoding). The reference floor
+   * sends them, the bare server does not.
+   */
+  headers: Record<string, string>
 }
 
 /**

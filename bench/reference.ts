@@ -2,16 +2,19 @@
 // better-sqlite3) must do for each scenario. In its own process, on the benchmark's SQLite file, it
 // reads the bearer token and hashes it, runs the scenario's unavoidable statements — the very SQL
 // Quire sends, recorded once at start-up from Quire's own query functions and prepared here as plain
-// better-sqlite3 statements — and answers the bytes Quire answered (status, content type, body), as
-// the bare server does. Fastify runs with no logger, hooks or schemas. So bare → reference is what
-// Fastify, the hash and the SQL cost, and reference → Quire is Quire's own logic (and the JSON it
-// builds, which the reference does not: it copies Quire's). A measuring instrument, not product code.
+// better-sqlite3 statements — and answers what Quire answered: status, content type and body as the
+// bare server does, and Quire's response headers (the contract's X-Request-Id, made afresh for each
+// answer, the security headers, ETags), which every answer from Quire must carry. Fastify runs with
+// no logger, hooks or schemas. So bare → reference is what Fastify, the hash, the SQL and the headers
+// cost, and reference → Quire is Quire's own logic (and the JSON it builds, which the reference does
+// not: it copies Quire's). A measuring instrument, not product code.
 //
 //   node --import tsx bench/reference.ts      with PORT, HOST, REFERENCE_DATABASE (the SQLite file),
 //                                            REFERENCE_BODY (a file), REFERENCE_STATUS, REFERENCE_CONTENT_TYPE,
+//                                            REFERENCE_HEADERS (JSON),
 //                                            and REFERENCE_WORKERS (processes sharing the port, as WORKERS=N)
 import cluster from 'node:cluster'
-import { hash } from 'node:crypto'
+import { hash, randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -180,6 +183,10 @@ async function serve(): Promise<void> {
   const body = readFileSync(env('REFERENCE_BODY'))
   const status = Number(env('REFERENCE_STATUS'))
   const contentType = env('REFERENCE_CONTENT_TYPE')
+  // Quire's headers as captured, except the request ID, which every answer gets afresh as Quire's do.
+  const headers = Object.entries(JSON.parse(env('REFERENCE_HEADERS')) as Record<string, string>).filter(
+    ([name]) => name !== 'x-request-id',
+  )
   // Quire's pragmas (src/db/database.ts), on the same file while Quire has it open too.
   const sqlite = new SQLite(env('REFERENCE_DATABASE'))
   sqlite.pragma('journal_mode = WAL')
@@ -217,7 +224,9 @@ async function serve(): Promise<void> {
 
   // Handlers are synchronous and send themselves (returning the reply would make Fastify send twice).
   const send = (reply: FastifyReply): void => {
-    void reply.code(status).header('content-type', contentType).send(body)
+    void reply.code(status).header('content-type', contentType).header('x-request-id', randomUUID())
+    for (const [name, value] of headers) void reply.header(name, value)
+    void reply.send(body)
   }
   const app = Fastify({ logger: false })
   type Params = Record<string, string>
@@ -316,6 +325,7 @@ export async function startReferenceServer(
         REFERENCE_BODY: bodyFile,
         REFERENCE_STATUS: String(answer.status),
         REFERENCE_CONTENT_TYPE: answer.contentType,
+        REFERENCE_HEADERS: JSON.stringify(answer.headers),
         REFERENCE_WORKERS: String(workers),
       },
     })

@@ -123,6 +123,16 @@ async function startQuire(databaseUrl: string, workers: number): Promise<Running
   )
 }
 
+/** Response headers Node's HTTP server writes itself; content-type is captured on its own. */
+const NODE_WRITTEN_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'content-type',
+])
+
 async function capture(base: string, request: RequestShape): Promise<CapturedAnswer> {
   const response = await fetch(base + request.path, {
     method: request.method,
@@ -135,7 +145,11 @@ async function capture(base: string, request: RequestShape): Promise<CapturedAns
       `${request.method} ${request.path} answered ${String(response.status)}: ${body.toString()}`,
     )
   }
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body }
+  const headers: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    if (!NODE_WRITTEN_HEADERS.has(name)) headers[name] = value
+  })
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', body, headers }
 }
 
 function scenarios(data: SeededData, deepToken: string): Scenario[] {

@@ -123,8 +123,11 @@ async function startQuire(databaseUrl: string, workers: number): Promise<Running
   )
 }
 
-/** Response headers Node's HTTP server writes itself; content-type is captured on its own. */
-const NODE_WRITTEN_HEADERS = new Set([
+/**
+ * Response headers the floor does not copy: those Node's HTTP server writes itself, and the content
+ * type (captured on its own).
+ */
+const UNCOPIED_HEADERS = new Set([
   'date',
   'connection',
   'keep-alive',
@@ -147,7 +150,7 @@ async function capture(base: string, request: RequestShape): Promise<CapturedAns
   }
   const headers: Record<string, string> = {}
   response.headers.forEach((value, name) => {
-    if (!NODE_WRITTEN_HEADERS.has(name)) headers[name] = value
+    if (!UNCOPIED_HEADERS.has(name)) headers[name] = value
   })
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', body, headers }
 }

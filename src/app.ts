@@ -211,10 +211,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A count, not a set of requests: a long-lived set holding each young request costs the garbage
   // collector on every request. Each request carries whether it is counted, because the onSend hooks
   // run twice when a later one fails.
-  let atWork = 0
+  let requestsAtWork = 0
   app.decorateRequest('atWork', false)
   const settled = async (): Promise<void> => {
-    while (atWork > 0) await delay(10)
+    while (requestsAtWork > 0) await delay(10)
   }
   app.decorate('lifecycle', { draining: false, settled })
   // A request whose client goes away before its body is read would never get further (Fastify's body
@@ -239,7 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cors = corsHandler(config.corsOrigins)
   app.addHook('onRequest', (request, reply, done) => {
     request.atWork = true
-    atWork += 1
+    requestsAtWork += 1
     setCommonHeaders(request, reply)
     if (cors(request, reply)) return // a preflight, answered
     // After CORS, so a browser can read this error too.
@@ -254,7 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.atWork) {
       request.atWork = false
-      atWork -= 1
+      requestsAtWork -= 1
     }
     if (closing) void reply.header('connection', 'close')
     done(null, payload)

@@ -15,6 +15,9 @@ import { namePreparedStatement } from './postgres-prepared.js'
  */
 export const MAX_LIST_LENGTH = 100
 
+/** Most named values a query may take (its shape is a number with one bit per value, see bind). */
+const MAX_VALUES = 52
+
 /**
  * Stands in for a named value while a query is built; each run puts the real value in its place. In
  * a list, `index` is the item's position, and `field` the column when the items are rows.
@@ -101,18 +104,29 @@ export interface CompiledStatement<V, R> {
 export function compiledQuery<V extends object, R>(
   build: (db: Db, values: Placeholders<V>) => Buildable<R>,
 ): CompiledStatement<V, R> {
-  const compiled = new Map<string, CompiledQuery<R>>()
+  // A shape with scalar values only (the usual case) is a number: one bit per value, whether it is
+  // defined, and the engine's bit on top; no key string is built per call. A shape with lists adds a
+  // description of them (names, lengths, the defined fields of rows) to that number.
+  const scalarShapes = new Map<number, CompiledQuery<R>>()
+  const listShapes = new Map<string, CompiledQuery<R>>()
 
   function bind(db: Db, values: V): CompiledQuery<R> {
-    let shape: string = dialectOf(db)
+    const dialect = dialectOf(db)
+    let defined = dialect === 'postgres' ? 1 : 0
+    let lists = ''
     for (const name in values) {
       const value: unknown = values[name]
-      if (Array.isArray(value)) shape += listShape(name, value)
-      else if (value !== undefined) shape += `,${name}`
+      defined *= 2
+      if (Array.isArray(value)) lists += listShape(name, value)
+      else if (value !== undefined) defined += 1
     }
-    let query = compiled.get(shape)
+    let query = lists === '' ? scalarShapes.get(defined) : listShapes.get(`${String(defined)}${lists}`)
     if (query === undefined) {
       const placeholders: Record<string, unknown> = {}
+      // Past 52 values the number above would lose bits and two shapes could share it.
+      if (Object.keys(values).length > MAX_VALUES) {
+        throw new RangeError(`a query takes at most ${String(MAX_VALUES)} named values`)
+      }
       for (const name in values) {
         const value: unknown = values[name]
         placeholders[name] = Array.isArray(value)
@@ -122,13 +136,19 @@ export function compiledQuery<V extends object, R>(
             : new Placeholder(name)
       }
       query = build(db, placeholders as Placeholders<V>).compile(db)
-      compiled.set(shape, query)
-      if (dialectOf(db) === 'postgres') namePreparedStatement(query.sql)
+      if (lists === '') scalarShapes.set(defined, query)
+      else listShapes.set(`${String(defined)}${lists}`, query)
+      if (dialect === 'postgres') namePreparedStatement(query.sql)
     }
-    const parameters = query.parameters.map((parameter) =>
-      parameter instanceof Placeholder ? parameter.valueIn(values as Record<string, unknown>) : parameter,
-    )
-    return { ...query, parameters }
+    const template = query.parameters
+    const parameters = new Array<unknown>(template.length)
+    for (let index = 0; index < template.length; index++) {
+      const parameter = template[index]
+      parameters[index] =
+        parameter instanceof Placeholder ? parameter.valueIn(values as Record<string, unknown>) : parameter
+    }
+    // A literal, not a spread of the compiled query: every bound query then has one shape.
+    return { query: query.query, queryId: query.queryId, sql: query.sql, parameters }
   }
 
   return {

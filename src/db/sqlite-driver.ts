@@ -224,6 +224,14 @@ export class QuireSqliteDriver implements Driver {
    * for on timers without holding the connection, so this process's other queries go on meanwhile.
    */
   run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.#destroyed && !this.#lock.held) {
+      // The usual case, without the retry loop's promise and closures: a busy database falls to it.
+      try {
+        return Promise.resolve(this.#connection.runNow<R>(query))
+      } catch (error) {
+        if (!isBusy(error)) return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      }
+    }
     return retryWhileBusy(
       this.#busyTimeoutMs,
       () => {

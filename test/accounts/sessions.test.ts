@@ -5,7 +5,7 @@ import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/db/database.js'
 import { sweepExpired } from '../../src/maintenance.js'
-import { hashToken } from '../../src/sessions/tokens.js'
+import { hashToken, tokenHashesEqual } from '../../src/sessions/tokens.js'
 import {
   buildTestApp,
   json,
@@ -48,6 +48,20 @@ async function lastUsed(db: Db, sessionId: string): Promise<number> {
 function me(app: FastifyInstance, token: string) {
   return app.inject({ method: 'GET', url: '/v1/me', headers: { authorization: `Bearer ${token}` } })
 }
+
+describe('token hashes', () => {
+  it('compare equal only when every character matches, whichever differs and wherever', () => {
+    const stored = hashToken(randomUUID())
+    assert.equal(tokenHashesEqual(stored, stored.slice()), true)
+    for (const index of [0, 31, 63]) {
+      const flipped = stored.slice(0, index) + (stored[index] === 'a' ? 'b' : 'a') + stored.slice(index + 1)
+      assert.equal(tokenHashesEqual(stored, flipped), false, `a difference at ${String(index)}`)
+    }
+    assert.equal(tokenHashesEqual(stored, stored.slice(0, 63)), false)
+    assert.equal(tokenHashesEqual(stored, `${stored}0`), false)
+    assert.equal(tokenHashesEqual(stored, hashToken(randomUUID())), false)
+  })
+})
 
 describe('login', () => {
   it('answers 201 with a v4 UUID token, shown once, and the session’s metadata', async (t) => {

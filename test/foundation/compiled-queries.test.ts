@@ -94,6 +94,51 @@ describe(`compiled queries: list values (${TEST_ENGINE})`, () => {
     ])
   })
 
+  it('compiles once per combination of undefined values, each its own SQL, and binds the rest on every call', async (t) => {
+    const { db, items } = await scratchDb(t)
+    await items()
+      .insertInto('items')
+      .values([
+        { id: 'a', label: 'x' },
+        { id: 'b', label: 'y' },
+        { id: 'c', label: 'x' },
+      ])
+      .execute()
+    const built: string[] = []
+    const findItems = compiledQuery((_db: Db, v: { id: string | undefined; label: string | undefined }) => {
+      built.push(`${v.id === undefined ? '-' : 'id'},${v.label === undefined ? '-' : 'label'}`)
+      let query = items().selectFrom('items').select('id').orderBy('id')
+      if (v.id !== undefined) query = query.where('id', '=', v.id)
+      if (v.label !== undefined) query = query.where('label', '=', v.label)
+      return query
+    })
+    const ids = async (values: { id: string | undefined; label: string | undefined }) =>
+      (await findItems.rows(db, values)).map((row) => row.id)
+    // The two shapes with one value defined differ only in which one: they must not share SQL.
+    assert.deepEqual(await ids({ id: 'b', label: undefined }), ['b'])
+    assert.deepEqual(await ids({ id: undefined, label: 'x' }), ['a', 'c'])
+    assert.deepEqual(await ids({ id: 'a', label: 'y' }), [])
+    assert.deepEqual(await ids({ id: undefined, label: undefined }), ['a', 'b', 'c'])
+    assert.deepEqual(await ids({ id: 'c', label: undefined }), ['c'])
+    assert.deepEqual(await ids({ id: undefined, label: 'y' }), ['b'])
+    assert.deepEqual(await ids({ id: 'a', label: 'x' }), ['a'])
+    assert.deepEqual(built, ['id,-', '-,label', 'id,label', '-,-'])
+  })
+
+  it('refuses a query of more than 52 named values (its shape is a number with a bit for each)', async (t) => {
+    const { db, items } = await scratchDb(t)
+    let builds = 0
+    const tooMany = compiledQuery((_db: Db, _v: Record<string, string>) => {
+      builds += 1
+      return items().selectFrom('items').select('id')
+    })
+    const values = Object.fromEntries(Array.from({ length: 53 }, (_, i) => [`v${String(i)}`, 'x']))
+    await assert.rejects(tooMany.rows(db, values), RangeError)
+    assert.equal(builds, 0)
+    const { v52: _dropped, ...fiftyTwo } = values
+    assert.deepEqual(await tooMany.rows(db, fiftyTwo), [])
+  })
+
   it(`refuses a list of more than ${MAX_LIST_LENGTH} items before building any SQL, so no query caches a shape per length without bound`, async (t) => {
     const { db, items } = await scratchDb(t)
     let builds = 0

@@ -27,6 +27,7 @@ import { authentication } from './http/auth.js'
 import { corsHandler } from './http/cors.js'
 import { strictJsonBodies } from './http/json-body.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
+import { createSerializerCompiler } from './http/serialization.js'
 import { createValidatorCompiler } from './http/validation.js'
 import { API_PREFIX } from './http/prefix.js'
 import { createLogger, fastifyLogging } from './logging.js'
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain')
   strictJsonBodies(app)
   app.setValidatorCompiler(createValidatorCompiler())
+  app.setSerializerCompiler(createSerializerCompiler())
   app.setErrorHandler(handleError)
   const allowedMethods = trackRouteMethods(app)
   app.setNotFoundHandler(notFoundHandler(allowedMethods))

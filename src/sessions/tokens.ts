@@ -21,7 +21,8 @@ export function hashToken(token: string): string {
 /**
  * Constant-time comparison of two token hashes (hex): every character is compared, whatever differs.
  * Over the strings themselves, since decoding both into buffers for `timingSafeEqual` costs more than
- * hashing the token (about 0.9 µs against 0.06, on every authenticated request).
+ * hashing the token, on every authenticated request (in a loop here: 0.6–0.7 µs against 0.26–0.3 this
+ * way, the SHA-256 0.34–0.41).
  */
 export function tokenHashesEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false

@@ -1,6 +1,6 @@
 import { QuireError } from '@quire/client'
 import type { ComponentChildren, JSX } from 'preact'
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 
 /** What an asynchronous load is doing. */
 export type AsyncState<T> =
@@ -130,7 +130,9 @@ export function Field(props: {
 }): JSX.Element {
   const [id] = useState(() => `field-${props.name}-${++fieldCounter}`)
   const focusOnMount = props.focusOnMount === true
-  useEffect(() => {
+  // In the same task that puts the field on the page, before it is painted: with useEffect the field
+  // showed for a frame without the focus (and a test that found it could see it unfocused).
+  useLayoutEffect(() => {
     if (focusOnMount) document.getElementById(id)?.focus()
   }, [focusOnMount, id])
   const described = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : '']

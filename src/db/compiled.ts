@@ -120,7 +120,8 @@ export function compiledQuery<V extends object, R>(
       if (Array.isArray(value)) lists += listShape(name, value)
       else if (value !== undefined) defined += 1
     }
-    let query = lists === '' ? scalarShapes.get(defined) : listShapes.get(`${String(defined)}${lists}`)
+    const listKey = lists === '' ? undefined : `${String(defined)}${lists}`
+    let query = listKey === undefined ? scalarShapes.get(defined) : listShapes.get(listKey)
     if (query === undefined) {
       const placeholders: Record<string, unknown> = {}
       // Past 52 values the number above would lose bits and two shapes could share it.
@@ -136,8 +137,8 @@ export function compiledQuery<V extends object, R>(
             : new Placeholder(name)
       }
       query = build(db, placeholders as Placeholders<V>).compile(db)
-      if (lists === '') scalarShapes.set(defined, query)
-      else listShapes.set(`${String(defined)}${lists}`, query)
+      if (listKey === undefined) scalarShapes.set(defined, query)
+      else listShapes.set(listKey, query)
       if (dialect === 'postgres') namePreparedStatement(query.sql)
     }
     const template = query.parameters

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyRequest, onRequestHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import type { UserRow } from '../db/tables.js'
 import { ApiError } from '../errors.js'
@@ -106,36 +106,46 @@ export const authentication = fp(async (app) => {
     request.caller = { userId: user.id, sessionId: session.id, sessionCreatedAt: session.created_at, user }
   }
 
-  // A callback hook: requests without a token (public reads, login) pass without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const mode = request.routeOptions.config.auth ?? 'required'
-    if (mode === 'none') {
-      done()
-      return
-    }
-    let token: string | undefined
-    try {
-      token = presentedToken(request, allowQueryToken)
-    } catch (error) {
-      done(error as Error)
-      return
-    }
-    if (token === undefined) {
-      done(mode === 'required' ? unauthenticated('This endpoint needs a session token') : undefined)
-      return
-    }
-    if (!isWellFormedToken(token)) {
-      done(unauthenticated())
-      return
-    }
-    authenticate(request, token).then(
-      () => {
-        done()
-      },
-      (error: unknown) => {
+  /** The hook of a route that takes a token: a callback, so requests without one pass without a promise. */
+  function authenticationHook(mode: Exclude<AuthMode, 'none'>): onRequestHookHandler {
+    return (request, _reply, done) => {
+      let token: string | undefined
+      try {
+        token = presentedToken(request, allowQueryToken)
+      } catch (error) {
         done(error as Error)
-      },
-    )
+        return
+      }
+      if (token === undefined) {
+        done(mode === 'required' ? unauthenticated('This endpoint needs a session token') : undefined)
+        return
+      }
+      if (!isWellFormedToken(token)) {
+        done(unauthenticated())
+        return
+      }
+      authenticate(request, token).then(
+        () => {
+          done()
+        },
+        (error: unknown) => {
+          done(error as Error)
+        },
+      )
+    }
+  }
+
+  // Each route's mode is known when the route is added, so it is settled then: a route that takes no
+  // token gets no hook, the others one that knows its mode (reading it per request went through
+  // Fastify's request.routeOptions, which builds a fresh object of the route's options on every read).
+  // First among the route's own hooks, where the scope's hook ran before them.
+  const required = authenticationHook('required')
+  const optional = authenticationHook('optional')
+  app.addHook('onRoute', (route) => {
+    const mode = route.config?.auth ?? 'required'
+    if (mode === 'none') return
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat()
+    route.onRequest = [mode === 'required' ? required : optional, ...own]
   })
 })
 

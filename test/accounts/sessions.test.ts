@@ -294,6 +294,33 @@ describe('authentication: the seed’s session state table', () => {
     }
   })
 
+  it('each route keeps its mode: HEAD twins of GET routes too, and routes that take no token ignore one', async (t) => {
+    // The mode is settled per route when it is added (auth.ts); Fastify adds each GET route's HEAD twin
+    // as a route of its own, which must not come out unauthenticated.
+    const { app } = await buildTestApp(t)
+    const user = await registerAndLogin(app)
+    const bad = { authorization: `Bearer ${randomUUID()}` }
+    const head = (url: string, headers = {}) => app.inject({ method: 'HEAD', url, headers })
+    assert.equal((await head('/v1/me')).statusCode, 401, 'HEAD /v1/me without a token')
+    assert.equal((await head('/v1/me', bad)).statusCode, 401, 'HEAD /v1/me with an unknown token')
+    assert.equal(
+      (await head('/v1/me', { authorization: `Bearer ${user.token}` })).statusCode,
+      200,
+      'HEAD /v1/me with the token',
+    )
+    // Optional: public reads answer without a token, and a sent token is still checked.
+    assert.equal((await head('/v1/posts')).statusCode, 200, 'HEAD /v1/posts without a token')
+    assert.equal((await head('/v1/posts', bad)).statusCode, 401, 'HEAD /v1/posts with an unknown token')
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/v1/posts', headers: bad })).statusCode,
+      401,
+      'GET /v1/posts with an unknown token',
+    )
+    // None: login never looks at a token, even a malformed one.
+    const response = await login(app, user, { authorization: 'Bearer not-a-token' })
+    assert.equal(response.statusCode, 201)
+  })
+
   it('an idle session past its life is deleted and answers 401; use extends it', async (t) => {
     const { app, db } = await buildTestApp(t, { SESSION_LIFE: '2s', SESSION_TOUCH_INTERVAL: '0' })
     const user = await registerAndLogin(app)

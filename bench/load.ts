@@ -193,6 +193,7 @@ export interface CapturedAnswer {
  */
 export async function startBareServer(
   answer: CapturedAnswer,
+  nodeFlags: readonly string[] = [],
 ): Promise<{ base: string; pid: number | undefined; stop: () => void }> {
   const bodyFile = join(scratch, `body${String(Math.random()).slice(2)}`)
   writeFileSync(bodyFile, answer.body)
@@ -207,7 +208,7 @@ export async function startBareServer(
       })
     })
     server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'))`
-  const child: ChildProcess = spawn(process.execPath, ['-e', source], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '-e', source], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const port = await new Promise<string>((resolve, reject) => {

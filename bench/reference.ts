@@ -307,6 +307,7 @@ export async function startReferenceServer(
   answer: CapturedAnswer,
   cpuProfileDir?: string,
   workers = 1,
+  nodeFlags: readonly string[] = [],
 ): Promise<ServerProcess & { pid: number | undefined }> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-reference-'))
   const bodyFile = join(dir, 'body')
@@ -315,6 +316,7 @@ export async function startReferenceServer(
     const server = await startServerProcess({
       args: [
         ...(cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`]),
+        ...nodeFlags,
         '--import',
         'tsx',
         fileURLToPath(import.meta.url),

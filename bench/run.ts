@@ -14,6 +14,8 @@
 //                                      every round; bench/results/latest-postgres.json
 //   npm run bench -- --cpu-prof        the server writes CPU profiles to bench/results/profiles/, and
 //                                      each scenario's reference floor to profiles/reference-<scenario>/
+//   npm run bench -- --perf            after each scenario's rounds, one more round of bare, reference and
+//                                      Quire under Linux perf: CPU per request by component (bench/perf.ts)
 //   BENCH_SERVER=../old/dist/server.js                 measure another build against the same data
 //   BENCH_DURATION=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_ONLY=me,health   tune or narrow a run
 import { spawnSync } from 'node:child_process'
@@ -36,6 +38,14 @@ import {
   type RequestShape,
 } from './load.js'
 import { hashPassword, verifyPassword } from '../src/users/passwords.js'
+import {
+  COMPONENTS,
+  PERF_NODE_FLAGS,
+  perfUsable,
+  profileWhile,
+  removePerfMap,
+  type Breakdown,
+} from './perf.js'
 import { startReferenceServer } from './reference.js'
 import { seed, SEED_PASSWORD, seedPosts, seedSessions, settle, type SeededData } from './seed.js'
 import { residentMiB, startQuire as startServer, type RunningServer } from './server.js'
@@ -45,6 +55,14 @@ const QUICK = args.has('--quick')
 const SCALE = args.has('--scale')
 const POSTGRES = args.has('--postgres')
 const CPU_PROF = args.has('--cpu-prof')
+const PERF = args.has('--perf') && perfUsable()
+if (args.has('--perf') && !PERF) {
+  console.log(
+    '--perf: perf is missing or may not profile these processes (apt-get install linux-perf); not profiled',
+  )
+}
+/** Node flags of every server the benchmark starts (perf needs them to name JavaScript). */
+const SERVER_NODE_FLAGS = PERF ? [PERF_NODE_FLAGS] : []
 const DURATION_S = Number(process.env['BENCH_DURATION'] ?? (QUICK ? 1 : 3))
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? (QUICK ? 1 : 3))
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 50)
@@ -56,11 +74,12 @@ const DATA = QUICK
     ? { users: 1_000, posts: 5_000, comments: 1_000, attachments: 5 }
     : { users: 1_000, posts: 100_000, comments: 10_000, attachments: 20 }
 // A full run's figures are kept per engine (latest.json for SQLite, latest-postgres.json), so both
-// sets can be quoted side by side; quick and scale runs are scratch.
+// sets can be quoted side by side; quick, scale and partial (BENCH_ONLY) runs are scratch and leave
+// them alone.
 const OUTPUT = join(
   'bench',
   'results',
-  `${QUICK ? 'quick' : SCALE ? 'scale' : 'latest'}${POSTGRES && !QUICK ? '-postgres' : ''}.json`,
+  `${QUICK ? 'quick' : SCALE ? 'scale' : ONLY ? 'partial' : 'latest'}${POSTGRES && !QUICK ? '-postgres' : ''}.json`,
 )
 // Another build to measure (e.g. an older revision's dist/server.js, for before → after figures).
 const SERVER_SCRIPT = process.env['BENCH_SERVER'] ?? 'dist/server.js'
@@ -103,6 +122,8 @@ interface ScenarioResult {
   /** PostgreSQL runs: SQLite's req/s over PostgreSQL's, median of the rounds (the issue allows ≤ 3). */
   sqliteToPostgres?: number
   rounds: Array<{ quire: LoadFigures; bare: LoadFigures; reference?: LoadFigures; sqlite?: LoadFigures }>
+  /** With --perf: CPU µs per request by component, from one more round of each under perf. */
+  cpuBreakdown?: { bare: Breakdown; reference?: Breakdown; quire: Breakdown }
 }
 
 function median(values: number[]): number {
@@ -119,7 +140,10 @@ async function startQuire(databaseUrl: string, workers: number): Promise<Running
     SERVER_SCRIPT,
     databaseUrl,
     workers,
-    CPU_PROF ? `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` : '',
+    // Only single processes are profiled with perf (a cluster's workers would leave their maps behind).
+    [CPU_PROF ? `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` : '', ...(workers === 1 ? SERVER_NODE_FLAGS : [])]
+      .join(' ')
+      .trim(),
   )
 }
 
@@ -226,13 +250,14 @@ async function runScenario(
   sqliteServer: RunningServer | undefined,
 ): Promise<ScenarioResult> {
   const answer = await capture(server.base, scenario.request)
-  const bare = await startBareServer(answer)
+  const bare = await startBareServer(answer, SERVER_NODE_FLAGS)
   const rounds: ScenarioResult['rounds'] = []
   let reference: Awaited<ReturnType<typeof startReferenceServer>> | undefined
+  let cpuBreakdown: ScenarioResult['cpuBreakdown']
   try {
     if (referenceDatabase !== undefined) {
       const profiles = CPU_PROF ? join(PROFILE_DIR, `reference-${scenario.key}`) : undefined
-      reference = await startReferenceServer(referenceDatabase, answer, profiles)
+      reference = await startReferenceServer(referenceDatabase, answer, profiles, 1, SERVER_NODE_FLAGS)
     }
     // Fresh processes are cold (JIT, SQLite's page cache), and so may be Quire's route: one unmeasured
     // second each, so the first round already compares warm servers.
@@ -263,9 +288,12 @@ async function runScenario(
         ...(sqliteFigures === undefined ? {} : { sqlite: sqliteFigures }),
       })
     }
+    if (PERF) cpuBreakdown = await profileScenario(scenario, bare, reference, server)
   } finally {
     bare.stop()
     await reference?.stop()
+    removePerfMap(bare.pid)
+    removePerfMap(reference?.pid)
   }
   ceilings.set(
     scenario.key,
@@ -324,7 +352,59 @@ async function runScenario(
           ),
         }),
     rounds,
+    ...(cpuBreakdown === undefined ? {} : { cpuBreakdown }),
   }
+}
+
+/** One more round of each server under perf, after the measured ones: CPU per request by component. */
+async function profileScenario(
+  scenario: Scenario,
+  bare: { base: string; pid: number | undefined },
+  reference: { base: string; pid: number | undefined } | undefined,
+  server: RunningServer,
+): Promise<ScenarioResult['cpuBreakdown']> {
+  const profile = async (base: string, pid: number | undefined): Promise<Breakdown | undefined> =>
+    pid === undefined
+      ? undefined
+      : (await profileWhile(pid, () => drive(base, scenario.request, CONNECTIONS, DURATION_S, pid))).breakdown
+  const bareBreakdown = await profile(bare.base, bare.pid)
+  const referenceBreakdown =
+    reference === undefined ? undefined : await profile(reference.base, reference.pid)
+  const quireBreakdown = await profile(server.base, server.child.pid)
+  if (bareBreakdown === undefined || quireBreakdown === undefined) return undefined
+  return {
+    bare: bareBreakdown,
+    ...(referenceBreakdown === undefined ? {} : { reference: referenceBreakdown }),
+    quire: quireBreakdown,
+  }
+}
+
+/** The --perf table of one scenario: CPU µs per request by component, bare / reference / Quire. */
+function printBreakdown(result: ScenarioResult): void {
+  const breakdown = result.cpuBreakdown
+  if (breakdown === undefined) return
+  const cell = (value: number | undefined): string => (value === undefined ? '–' : value.toFixed(1))
+  console.log(`
+${result.name}: CPU µs per request by component (perf, one round each after the measured ones)
+`)
+  console.log('| component | bare | reference | Quire | Quire − reference |')
+  console.log('| --- | ---: | ---: | ---: | ---: |')
+  const sum = (values: Breakdown | undefined): number | undefined =>
+    values === undefined ? undefined : COMPONENTS.reduce((total, { key }) => total + values[key], 0)
+  for (const { key, name } of COMPONENTS) {
+    const reference = breakdown.reference?.[key]
+    const quire = breakdown.quire[key]
+    console.log(
+      `| ${name} | ${cell(breakdown.bare[key])} | ${cell(reference)} | ${cell(quire)} | ` +
+        `${reference === undefined ? '–' : (quire - reference >= 0 ? '+' : '') + (quire - reference).toFixed(1)} |`,
+    )
+  }
+  const referenceTotal = sum(breakdown.reference)
+  const quireTotal = sum(breakdown.quire) ?? 0
+  console.log(
+    `| total (the round's CPU per request) | ${cell(sum(breakdown.bare))} | ${cell(referenceTotal)} | ${cell(quireTotal)} | ` +
+      `${referenceTotal === undefined ? '–' : (quireTotal - referenceTotal).toFixed(1)} |`,
+  )
 }
 
 /** Logins under load (argon2 in the thread pool) while a light health probe measures its latency. */
@@ -672,6 +752,7 @@ async function main(): Promise<void> {
           (POSTGRES ? ` ${orDash(result.sqliteRps)} | ${slowdown(result)} |` : ''),
       )
     }
+    for (const result of results) printBreakdown(result)
     const missed = results.filter((result) => result.met === false)
     if (missed.length > 0) console.log('')
     for (const result of missed) console.log(missedTarget(result))
@@ -743,6 +824,8 @@ async function main(): Promise<void> {
   } finally {
     await server?.stop()
     await sqliteServer?.stop()
+    removePerfMap(server?.child.pid)
+    removePerfMap(sqliteServer?.child.pid)
     sqliteCopy?.drop()
     await db.destroy()
     await database.drop()

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
+import { COMPONENTS, perfUsable, type Breakdown } from '../../bench/perf.js'
 import { ensureBuilt } from '../e2e/built-server.js'
 import { TEST_ENGINE } from '../helpers.js'
 
@@ -14,10 +15,13 @@ interface QuickReport {
   workers: Record<string, { one: number; two: number; reference?: { one: number; two: number } }>
 }
 
-function runBench(args: string[]): Promise<{ code: number | null; output: string }> {
+function runBench(
+  args: string[],
+  only = 'me,comment_write,workers',
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args], {
-      env: { ...process.env, BENCH_ONLY: 'me,comment_write,workers' },
+      env: { ...process.env, BENCH_ONLY: only },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
@@ -57,5 +61,36 @@ describe('benchmark (short setting)', () => {
         assert.ok((figures.reference?.one ?? 0) > 0 && (figures.reference?.two ?? 0) > 0, `${key}'s floor`)
       }
     }
+  })
+
+  it('npm run bench -- --perf splits each server’s CPU per request by component (SQLite, where perf may profile)', async (t) => {
+    if (TEST_ENGINE === 'postgres') {
+      t.skip('the reference floor, which the breakdown compares with, runs on SQLite only')
+      return
+    }
+    if (!perfUsable()) {
+      t.skip('perf is missing or may not profile here (apt-get install linux-perf)')
+      return
+    }
+    await ensureBuilt(t)
+    const { code, output } = await runBench(['--quick', '--perf'], 'me')
+    assert.equal(code, 0, output)
+    assert.match(output, /GET \/v1\/me: CPU µs per request by component/)
+    const report = JSON.parse(readFileSync('bench/results/quick.json', 'utf8')) as {
+      scenarios: Array<{
+        key: string
+        quireCpuMicros: number
+        cpuBreakdown?: { bare: Breakdown; reference?: Breakdown; quire: Breakdown }
+      }>
+    }
+    const me = report.scenarios.find((scenario) => scenario.key === 'me')
+    const breakdown = me?.cpuBreakdown
+    assert.ok(breakdown?.reference, 'bare, the reference floor and Quire were profiled')
+    const total = (values: Breakdown): number => COMPONENTS.reduce((sum, { key }) => sum + values[key], 0)
+    // Each server's parts add up to its round's CPU per request; only the servers that query run SQLite.
+    for (const values of [breakdown.bare, breakdown.reference, breakdown.quire]) assert.ok(total(values) > 0)
+    assert.equal(breakdown.bare.sqlite, 0)
+    assert.ok(breakdown.reference.sqlite > 0 && breakdown.quire.sqlite > 0, JSON.stringify(breakdown))
+    assert.ok(breakdown.quire.fastify > 0 && breakdown.bare.fastify === 0, JSON.stringify(breakdown))
   })
 })

@@ -41,7 +41,7 @@ export const COMPONENTS: ReadonlyArray<{ key: Component; name: string }> = [
   { key: 'runtime', name: 'V8 and Node.js C++ (compiler, event loop)' },
 ]
 
-/** Microseconds of CPU per request in each component; they add up to the measured CPU per request. */
+/** Microseconds of CPU per request in each component; they add up to the CPU per request they split. */
 export type Breakdown = Record<Component, number>
 
 /** Node flags that make a server name its compiled JavaScript for perf (a /tmp/perf-<pid>.map). */
@@ -122,15 +122,25 @@ export function countSamples(script: string): Record<Component, number> {
   return counts
 }
 
+/** Each component's share of a profile's samples (they add up to 1; all 0 for an empty profile). */
+export type Shares = Record<Component, number>
+
+/** The CPU per request split in proportion to `shares`. */
+export function breakdownOf(shares: Shares, cpuMicrosPerRequest: number): Breakdown {
+  return Object.fromEntries(
+    COMPONENTS.map(({ key }) => [key, shares[key] * cpuMicrosPerRequest]),
+  ) as Breakdown
+}
+
 /**
- * Runs `work` (a load run that reports its requests and the server's CPU per request from /proc)
- * while perf samples the process `pid`, and splits that CPU per request by component in proportion
- * to the samples.
+ * Runs `work` (a load run) while perf samples the process `pid`, and returns each component's share
+ * of the samples. The shares move less than the CPU per request itself when other work competes for
+ * the machine, so the benchmark applies them to the median of its measured rounds.
  */
-export async function profileWhile<T extends { requests: number; cpuMicrosPerRequest?: number }>(
+export async function profileWhile<T>(
   pid: number,
   work: () => Promise<T>,
-): Promise<{ figures: T; breakdown: Breakdown }> {
+): Promise<{ figures: T; shares: Shares }> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-perf-'))
   const data = join(dir, 'perf.data')
   try {
@@ -155,11 +165,10 @@ export async function profileWhile<T extends { requests: number; cpuMicrosPerReq
     }).stdout
     const counts = countSamples(script)
     const total = Object.values(counts).reduce((sum, count) => sum + count, 0)
-    const perRequest = figures.cpuMicrosPerRequest ?? 0
-    const breakdown = Object.fromEntries(
-      COMPONENTS.map(({ key }) => [key, total === 0 ? 0 : (counts[key] / total) * perRequest]),
-    ) as Breakdown
-    return { figures, breakdown }
+    const shares = Object.fromEntries(
+      COMPONENTS.map(({ key }) => [key, total === 0 ? 0 : counts[key] / total]),
+    ) as Shares
+    return { figures, shares }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -42,6 +42,7 @@ import {
   COMPONENTS,
   PERF_NODE_FLAGS,
   perfUsable,
+  breakdownOf,
   profileWhile,
   removePerfMap,
   type Breakdown,
@@ -122,7 +123,10 @@ interface ScenarioResult {
   /** PostgreSQL runs: SQLite's req/s over PostgreSQL's, median of the rounds (the issue allows ≤ 3). */
   sqliteToPostgres?: number
   rounds: Array<{ quire: LoadFigures; bare: LoadFigures; reference?: LoadFigures; sqlite?: LoadFigures }>
-  /** With --perf: CPU µs per request by component, from one more round of each under perf. */
+  /**
+   * With --perf: CPU µs per request by component: each server's shares of the samples in one more
+   * round under perf, applied to the median CPU per request of its measured rounds.
+   */
   cpuBreakdown?: { bare: Breakdown; reference?: Breakdown; quire: Breakdown }
 }
 
@@ -288,7 +292,7 @@ async function runScenario(
         ...(sqliteFigures === undefined ? {} : { sqlite: sqliteFigures }),
       })
     }
-    if (PERF) cpuBreakdown = await profileScenario(scenario, bare, reference, server)
+    if (PERF) cpuBreakdown = await profileScenario(scenario, rounds, bare, reference, server)
   } finally {
     bare.stop()
     await reference?.stop()
@@ -356,21 +360,44 @@ async function runScenario(
   }
 }
 
-/** One more round of each server under perf, after the measured ones: CPU per request by component. */
+/**
+ * One more round of each server under perf, after the measured ones: each component's share of its
+ * CPU, applied to the median CPU per request of its measured rounds.
+ */
 async function profileScenario(
   scenario: Scenario,
+  rounds: ScenarioResult['rounds'],
   bare: { base: string; pid: number | undefined },
   reference: { base: string; pid: number | undefined } | undefined,
   server: RunningServer,
 ): Promise<ScenarioResult['cpuBreakdown']> {
-  const profile = async (base: string, pid: number | undefined): Promise<Breakdown | undefined> =>
-    pid === undefined
-      ? undefined
-      : (await profileWhile(pid, () => drive(base, scenario.request, CONNECTIONS, DURATION_S, pid))).breakdown
-  const bareBreakdown = await profile(bare.base, bare.pid)
+  const profile = async (
+    base: string,
+    pid: number | undefined,
+    measured: Array<LoadFigures | undefined>,
+  ): Promise<Breakdown | undefined> => {
+    if (pid === undefined) return undefined
+    const { shares } = await profileWhile(pid, () => drive(base, scenario.request, CONNECTIONS, DURATION_S))
+    return breakdownOf(shares, median(measured.map((figures) => figures?.cpuMicrosPerRequest ?? 0)))
+  }
+  const bareBreakdown = await profile(
+    bare.base,
+    bare.pid,
+    rounds.map((round) => round.bare),
+  )
   const referenceBreakdown =
-    reference === undefined ? undefined : await profile(reference.base, reference.pid)
-  const quireBreakdown = await profile(server.base, server.child.pid)
+    reference === undefined
+      ? undefined
+      : await profile(
+          reference.base,
+          reference.pid,
+          rounds.map((round) => round.reference),
+        )
+  const quireBreakdown = await profile(
+    server.base,
+    server.child.pid,
+    rounds.map((round) => round.quire),
+  )
   if (bareBreakdown === undefined || quireBreakdown === undefined) return undefined
   return {
     bare: bareBreakdown,
@@ -384,9 +411,12 @@ function printBreakdown(result: ScenarioResult): void {
   const breakdown = result.cpuBreakdown
   if (breakdown === undefined) return
   const cell = (value: number | undefined): string => (value === undefined ? '–' : value.toFixed(1))
-  console.log(`
-${result.name}: CPU µs per request by component (perf, one round each after the measured ones)
-`)
+  const difference = (quire: number, reference: number | undefined): string =>
+    reference === undefined ? '–' : `${quire >= reference ? '+' : ''}${(quire - reference).toFixed(1)}`
+  console.log(
+    `\n${result.name}: CPU µs per request by component (each server's share of the samples in one ` +
+      'more round under perf, applied to the median CPU per request of its measured rounds)\n',
+  )
   console.log('| component | bare | reference | Quire | Quire − reference |')
   console.log('| --- | ---: | ---: | ---: | ---: |')
   const sum = (values: Breakdown | undefined): number | undefined =>
@@ -395,15 +425,14 @@ ${result.name}: CPU µs per request by component (perf, one round each after the
     const reference = breakdown.reference?.[key]
     const quire = breakdown.quire[key]
     console.log(
-      `| ${name} | ${cell(breakdown.bare[key])} | ${cell(reference)} | ${cell(quire)} | ` +
-        `${reference === undefined ? '–' : (quire - reference >= 0 ? '+' : '') + (quire - reference).toFixed(1)} |`,
+      `| ${name} | ${cell(breakdown.bare[key])} | ${cell(reference)} | ${cell(quire)} | ${difference(quire, reference)} |`,
     )
   }
   const referenceTotal = sum(breakdown.reference)
   const quireTotal = sum(breakdown.quire) ?? 0
   console.log(
-    `| total (the round's CPU per request) | ${cell(sum(breakdown.bare))} | ${cell(referenceTotal)} | ${cell(quireTotal)} | ` +
-      `${referenceTotal === undefined ? '–' : (quireTotal - referenceTotal).toFixed(1)} |`,
+    `| total (CPU per request, median of the rounds) | ${cell(sum(breakdown.bare))} | ${cell(referenceTotal)} | ${cell(quireTotal)} | ` +
+      `${difference(quireTotal, referenceTotal)} |`,
   )
 }
 

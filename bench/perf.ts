@@ -10,23 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-/** Where a sample's CPU time went, by the innermost frame that says. */
-export type Component =
-  | 'kernel'
-  | 'sqlite'
-  | 'gc'
-  | 'node'
-  | 'fastify'
-  | 'serializer'
-  | 'generated'
-  | 'kysely'
-  | 'logging'
-  | 'packages'
-  | 'own'
-  | 'runtime'
-
-/** The components in the order of the table, with what each holds. */
-export const COMPONENTS: ReadonlyArray<{ key: Component; name: string }> = [
+/** Where a sample's CPU time went, by the innermost frame that says: in the order of the table. */
+export const COMPONENTS = [
   { key: 'kernel', name: 'kernel (system calls, TCP, scheduling)' },
   { key: 'node', name: 'Node.js (HTTP, streams, timers)' },
   { key: 'sqlite', name: 'SQLite (better-sqlite3)' },
@@ -39,7 +24,9 @@ export const COMPONENTS: ReadonlyArray<{ key: Component; name: string }> = [
   { key: 'packages', name: 'other packages' },
   { key: 'own', name: "the server's own code" },
   { key: 'runtime', name: 'V8 and Node.js C++ (compiler, event loop)' },
-]
+] as const
+
+export type Component = (typeof COMPONENTS)[number]['key']
 
 /** Microseconds of CPU per request in each component; they add up to the CPU per request they split. */
 export type Breakdown = Record<Component, number>

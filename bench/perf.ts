@@ -136,8 +136,12 @@ export async function profileWhile<T>(
       ['record', '-q', '-F', '999', '-e', 'cpu-clock', '--call-graph', 'fp', '-p', String(pid), '-o', data],
       { stdio: 'ignore' },
     )
+    // Settles on exit, or on a failure to start at all (then the profile is empty and every share 0).
     const exited = new Promise<void>((resolve) => {
       recorder.once('exit', () => {
+        resolve()
+      })
+      recorder.once('error', () => {
         resolve()
       })
     })
@@ -146,11 +150,12 @@ export async function profileWhile<T>(
     const figures = await work()
     recorder.kill('SIGINT')
     await exited
+    // Null when perf could not run at all: an empty profile.
     const script = spawnSync('perf', ['script', '-F', 'ip,sym,dso', '-i', data], {
       encoding: 'utf8',
       maxBuffer: 1024 * 1024 * 1024,
-    }).stdout
-    const counts = countSamples(script)
+    }).stdout as string | null
+    const counts = countSamples(script ?? '')
     const total = Object.values(counts).reduce((sum, count) => sum + count, 0)
     const shares = Object.fromEntries(
       COMPONENTS.map(({ key }) => [key, total === 0 ? 0 : counts[key] / total]),

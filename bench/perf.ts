@@ -124,10 +124,7 @@ export function breakdownOf(shares: Shares, cpuMicrosPerRequest: number): Breakd
  * of the samples. The shares move less than the CPU per request itself when other work competes for
  * the machine, so the benchmark applies them to the median of its measured rounds.
  */
-export async function profileWhile<T>(
-  pid: number,
-  work: () => Promise<T>,
-): Promise<{ figures: T; shares: Shares }> {
+export async function profileWhile(pid: number, work: () => Promise<unknown>): Promise<Shares> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-perf-'))
   const data = join(dir, 'perf.data')
   try {
@@ -147,7 +144,7 @@ export async function profileWhile<T>(
     })
     // perf attaches to every thread before it samples; the load starts once it has.
     await new Promise((resolve) => setTimeout(resolve, 300))
-    const figures = await work()
+    await work()
     recorder.kill('SIGINT')
     await exited
     // Null when perf could not run at all: an empty profile.
@@ -157,10 +154,9 @@ export async function profileWhile<T>(
     }).stdout as string | null
     const counts = countSamples(script ?? '')
     const total = Object.values(counts).reduce((sum, count) => sum + count, 0)
-    const shares = Object.fromEntries(
+    return Object.fromEntries(
       COMPONENTS.map(({ key }) => [key, total === 0 ? 0 : counts[key] / total]),
     ) as Shares
-    return { figures, shares }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

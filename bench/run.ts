@@ -377,7 +377,7 @@ async function profileScenario(
     measured: Array<LoadFigures | undefined>,
   ): Promise<Breakdown | undefined> => {
     if (pid === undefined) return undefined
-    const { shares } = await profileWhile(pid, () => drive(base, scenario.request, CONNECTIONS, DURATION_S))
+    const shares = await profileWhile(pid, () => drive(base, scenario.request, CONNECTIONS, DURATION_S))
     return breakdownOf(shares, median(measured.map((figures) => figures?.cpuMicrosPerRequest ?? 0)))
   }
   const bareBreakdown = await profile(

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { stopWithThisProcess } from './server-process.js'
 
 /** One HTTP request shape, repeated by every connection. */
 export interface RequestShape {
@@ -211,6 +212,7 @@ export async function startBareServer(
   const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '-e', source], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  stopWithThisProcess(child)
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout?.once('data', (chunk: Buffer) => {
       resolve(chunk.toString('utf8').trim())

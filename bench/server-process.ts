@@ -39,6 +39,31 @@ export function freePort(): Promise<number> {
   })
 }
 
+// Children that must not outlive the process that started them. Ctrl-C reaches the whole process
+// group, but a `kill` of the runner's PID alone would skip every `finally` that stops them and leave
+// servers holding their ports: so SIGTERM and SIGHUP stop them first.
+const children = new Set<ChildProcess>()
+const STOP_SIGNALS = ['SIGTERM', 'SIGHUP'] as const
+
+function stopChildrenAndExit(signal: (typeof STOP_SIGNALS)[number]): void {
+  for (const child of children) child.kill('SIGTERM')
+  process.exit(128 + (signal === 'SIGTERM' ? 15 : 1))
+}
+
+/** Stops `child` with SIGTERM if this process is told to stop (SIGTERM, SIGHUP) before it has exited. */
+export function stopWithThisProcess(child: ChildProcess): void {
+  if (children.size === 0) {
+    for (const signal of STOP_SIGNALS) process.on(signal, stopChildrenAndExit)
+  }
+  children.add(child)
+  child.once('exit', () => {
+    children.delete(child)
+    if (children.size === 0) {
+      for (const signal of STOP_SIGNALS) process.off(signal, stopChildrenAndExit)
+    }
+  })
+}
+
 function stopper(child: ChildProcess): () => Promise<void> {
   return async () => {
     if (child.exitCode !== null || child.signalCode !== null) return
@@ -59,6 +84,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: options.stdio ?? ['ignore', 'inherit', 'inherit'],
   })
+  stopWithThisProcess(child)
   const stop = stopper(child)
   const exited = (): boolean => child.exitCode !== null || child.signalCode !== null
   const deadline = Date.now() + (options.timeoutMs ?? 30_000)

@@ -406,6 +406,10 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       assertPostAuthor(caller, post)
       const expectedVersion = requiredVersion(request, post.version)
       const updated = await db.transaction().execute(async (trx) => {
+        // The author's row first, as the deletions of the post, of its files and of the account take it
+        // (storage.queries.ts), so they queue here. Taking the attachment's row first deadlocked on
+        // PostgreSQL with a deletion of the post, which holds the post's row and cascades to its files.
+        await lockStorage(trx, post.user_id)
         // Holding the attachment's row means a concurrent delete either finishes first (we see it
         // gone) or waits and then clears the cover we set: the cover never names a deleted file.
         if (!(await lockPostAttachment(trx, post.id, request.params.aid))) throw notFound('Attachment')

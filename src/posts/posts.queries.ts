@@ -228,3 +228,12 @@ const deletePostQuery = compiledQuery((db, v: { id: string; expectedVersion: num
 export async function deletePost(db: Db, id: string, expectedVersion?: number): Promise<boolean> {
   return (await deletePostQuery.changed(db, { id, expectedVersion })) > 0
 }
+
+const deletePostsByAuthorQuery = compiledQuery((db, v: { userId: string }) =>
+  db.deleteFrom('posts').where('user_id', '=', v.userId),
+)
+
+/** Deletes every post of an author, their attachments and comments with them (foreign-key cascades). */
+export async function deletePostsByAuthor(db: Db, userId: string): Promise<void> {
+  await deletePostsByAuthorQuery.changed(db, { userId })
+}

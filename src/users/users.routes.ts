@@ -14,10 +14,11 @@ import { authAttemptsPerIp } from '../http/rate-limit.js'
 import { newId } from '../ids.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { postFromRow } from '../posts/posts.schemas.js'
-import { listPostsByAuthor } from '../posts/posts.queries.js'
+import { deletePostsByAuthor, listPostsByAuthor } from '../posts/posts.queries.js'
 import { deleteOtherUserSessions, listUserSessions } from '../sessions/sessions.queries.js'
 import { sessionFromRow } from '../sessions/sessions.schemas.js'
 import { logSecurityEvent } from '../security-events.js'
+import { lockStorage } from '../storage/storage.queries.js'
 import {
   checkAccountPassword,
   emailProblem,
@@ -335,7 +336,16 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         logSecurityEvent(request.log, 'auth.login.failed', { userId: user.id }, { route: 'account deletion' })
         throw fieldsError({ password: 'is incorrect' })
       }
-      await deleteUser(db, user.id)
+      await db.transaction().execute(async (trx) => {
+        // The rows in the order every other writer takes them: the account's row first, without
+        // blocking a comment's foreign-key check (storage.queries.ts), then its posts, and only then
+        // the account itself. A comment checks its post, then its author: deleting the account in one
+        // statement took the author's row for good before reaching the posts, and deadlocked on
+        // PostgreSQL with a comment being written on one of them.
+        await lockStorage(trx, user.id)
+        await deletePostsByAuthor(trx, user.id)
+        await deleteUser(trx, user.id)
+      })
       logSecurityEvent(request.log, 'account.deleted', { userId: user.id })
       return reply.code(204).send(null)
     },

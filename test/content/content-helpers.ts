@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { Db } from '../../src/db/database.js'
 import { json, type TestUser } from '../helpers.js'
 
 // Small builders shared by the content tests: they go through HTTP like any client would.
@@ -160,6 +162,32 @@ export async function createAttachment(
     await uploadRaw(app, user, postId, content, { filename, contentType: 'text/plain' }),
     201,
   )
+}
+
+/** Uploads `bytes` random bytes as a raw `file.bin`, answering whatever the server answers. */
+export function upload(
+  app: FastifyInstance,
+  user: TestUser,
+  postId: string,
+  bytes: number,
+): Promise<LightMyRequestResponse> {
+  return uploadRaw(app, user, postId, randomBytes(bytes), { filename: 'file.bin' })
+}
+
+/** The user's stored total as the server counts it, and the sum of their attachments' sizes. */
+export async function storage(db: Db, userId: string): Promise<{ counted: number; stored: number }> {
+  const user = await db
+    .selectFrom('users')
+    .select('storage_bytes')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const files = await db
+    .selectFrom('attachments')
+    .innerJoin('posts', 'posts.id', 'attachments.post_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('attachments.size'), eb.lit(0)).as('bytes'))
+    .where('posts.user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return { counted: user.storage_bytes, stored: files.bytes }
 }
 
 /** Comments on a post, or on one of its attachments when `attachmentId` is given. */

@@ -6,7 +6,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../../src/app.js'
 import type { Config } from '../../src/config.js'
-import { createDb, type Db } from '../../src/db/database.js'
+import { createDb } from '../../src/db/database.js'
 import { buildTestApp, registerAndLogin, type TestUser } from '../helpers.js'
 import {
   createAttachment,
@@ -14,34 +14,15 @@ import {
   createPost,
   dataOf,
   errorOf,
+  storage,
+  upload,
   uploadMultipart,
-  uploadRaw,
   type AttachmentBody,
 } from './content-helpers.js'
 
 // Per-user quotas (issue 7, finding 11): the bytes a user's attachments may take
 // (USER_STORAGE_MAX_BYTES, 413 beyond) and the posts and comments a user may write per window
 // (USER_POST_LIMIT, USER_COMMENT_LIMIT, 429 beyond), all counted in the database.
-
-/** The user's stored total as the server counts it, and the sum of their attachments' sizes. */
-async function storage(db: Db, userId: string): Promise<{ counted: number; stored: number }> {
-  const user = await db
-    .selectFrom('users')
-    .select('storage_bytes')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
-  const files = await db
-    .selectFrom('attachments')
-    .innerJoin('posts', 'posts.id', 'attachments.post_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('attachments.size'), eb.lit(0)).as('bytes'))
-    .where('posts.user_id', '=', userId)
-    .executeTakeFirstOrThrow()
-  return { counted: user.storage_bytes, stored: files.bytes }
-}
-
-function upload(app: FastifyInstance, user: TestUser, postId: string, bytes: number) {
-  return uploadRaw(app, user, postId, randomBytes(bytes), { filename: 'file.bin' })
-}
 
 /** Another instance of the server on the same database, as behind a load balancer. */
 async function secondInstance(t: TestContext, config: Readonly<Config>): Promise<FastifyInstance> {

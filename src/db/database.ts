@@ -163,7 +163,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 // Connection-level failures: the server is gone, refusing, shutting down, out of connections, or a
 // statement hit its time limit. node-postgres reports lost and timed-out connections by message only.
-const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|53300|57014)/
+// Also the conflicts PostgreSQL settles by cancelling one transaction, a deadlock (40P01) or a
+// serialization failure (40001), as SQLite's busy lock below: the same request sent again goes through.
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|53300|57014|40001|40P01)/
 const UNAVAILABLE_SYSTEM_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

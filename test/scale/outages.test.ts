@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { isDatabaseUnavailable } from '../../src/db/database.js'
+import { toApiError } from '../../src/http/error-handling.js'
 import { ensureBuilt, get, ROOT, send, startListening } from '../e2e/built-server.js'
 import {
   buildTestApp,
@@ -396,8 +397,38 @@ describe('database outages', () => {
     )
   })
 
+  it(
+    'a transaction PostgreSQL cancels to break a deadlock answers 503 with Retry-After, not 500',
+    POSTGRES_ONLY,
+    async (t) => {
+      const { db } = await buildTestApp(t, {}, { engine: 'postgres' })
+      await sql`create table deadlock_probe (id int primary key, n int not null)`.execute(db)
+      await sql`insert into deadlock_probe values (1, 0), (2, 0)`.execute(db)
+      // Each transaction locks one row, then waits for the other's: PostgreSQL cancels one of them.
+      let locked = 0
+      let bothLocked: () => void = () => undefined
+      const both = new Promise<void>((resolve) => (bothLocked = resolve))
+      const crossing = (first: number, second: number) =>
+        db.transaction().execute(async (trx) => {
+          await sql`update deadlock_probe set n = n + 1 where id = ${first}`.execute(trx)
+          if (++locked === 2) bothLocked()
+          await both
+          await sql`update deadlock_probe set n = n + 1 where id = ${second}`.execute(trx)
+        })
+      const outcomes = await Promise.allSettled([crossing(1, 2), crossing(2, 1)])
+      const failures = outcomes.flatMap((outcome): unknown[] =>
+        outcome.status === 'rejected' ? [outcome.reason] : [],
+      )
+      assert.equal(failures.length, 1, 'one transaction was cancelled, the other committed')
+      assert.equal((failures[0] as { code?: string }).code, '40P01')
+      const answer = toApiError(failures[0])
+      assert.equal(answer.statusCode, 503)
+      assert.equal(answer.headers?.['retry-after'], '1')
+    },
+  )
+
   describe('which errors mean "unavailable"', () => {
-    it('connection failures, server shutdowns, timeouts and SQLite busy do; bugs and constraint errors do not', () => {
+    it('connection failures, server shutdowns, timeouts, deadlocks and SQLite busy do; bugs and constraint errors do not', () => {
       const withCode = (code: string, message = 'x'): Error => Object.assign(new Error(message), { code })
       for (const error of [
         withCode('ECONNREFUSED'),
@@ -407,6 +438,8 @@ describe('database outages', () => {
         withCode('08006'),
         withCode('53300'),
         withCode('57014'),
+        withCode('40P01'),
+        withCode('40001'),
         withCode('SQLITE_BUSY'),
         new Error('timeout exceeded when trying to connect'),
         new Error('Connection terminated unexpectedly'),

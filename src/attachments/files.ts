@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
-import { ApiError } from '../errors.js'
+import { ApiError, fieldsError } from '../errors.js'
 import { LONE_SURROGATE } from '../http/text.js'
 
 // Pure helpers for stored files: what a filename or media type may be, how the bytes are read from
@@ -31,6 +31,13 @@ export function cleanFilename(raw: string): { filename: string } | { problem: st
     return { problem: `must be at most ${FILENAME_MAX_LENGTH} characters` }
   }
   return { filename }
+}
+
+/** The stored filename, or one 422 naming `filename`. */
+export function storedFilename(raw: string): string {
+  const cleaned = cleanFilename(raw)
+  if ('problem' in cleaned) throw fieldsError({ filename: cleaned.problem })
+  return cleaned.filename
 }
 
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"

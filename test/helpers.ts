@@ -192,3 +192,13 @@ export async function registerAndLogin(app: FastifyInstance, prefix = 'user'): P
     auth: { authorization: `Bearer ${session.token}` },
   }
 }
+
+/** True while a process with this PID exists (signal 0 checks without sending anything). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

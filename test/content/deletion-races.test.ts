@@ -141,6 +141,16 @@ async function countOf(query: Promise<{ count: number | string | bigint }>): Pro
   return Number((await query).count)
 }
 
+/** How many rows of `child` name in `column` a row of `parent` that does not exist. */
+function withoutParent(db: Db, child: string, column: string, parent: string): Promise<number> {
+  return countOf(
+    sql<{ count: number | string | bigint }>`select count(*) as count from ${sql.table(child)} c
+      left join ${sql.table(parent)} p on p.id = c.${sql.ref(column)} where p.id is null`
+      .execute(db)
+      .then((result) => result.rows[0] ?? { count: 0 }),
+  )
+}
+
 /**
  * Checks the whole database is consistent: no row names a parent that is gone, a comment on a file
  * names that file's post, every file's chunks hold exactly its size, every cover is a file of its
@@ -148,46 +158,16 @@ async function countOf(query: Promise<{ count: number | string | bigint }>): Pro
  */
 async function assertConsistent(db: Db, context: string): Promise<void> {
   const orphans = {
-    'posts without their user': await countOf(
-      db
-        .selectFrom('posts')
-        .leftJoin('users', 'users.id', 'posts.user_id')
-        .where('users.id', 'is', null)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow(),
+    'posts without their user': await withoutParent(db, 'posts', 'user_id', 'users'),
+    'attachments without their post': await withoutParent(db, 'attachments', 'post_id', 'posts'),
+    'chunks without their attachment': await withoutParent(
+      db,
+      'attachment_chunks',
+      'attachment_id',
+      'attachments',
     ),
-    'attachments without their post': await countOf(
-      db
-        .selectFrom('attachments')
-        .leftJoin('posts', 'posts.id', 'attachments.post_id')
-        .where('posts.id', 'is', null)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow(),
-    ),
-    'chunks without their attachment': await countOf(
-      db
-        .selectFrom('attachment_chunks')
-        .leftJoin('attachments', 'attachments.id', 'attachment_chunks.attachment_id')
-        .where('attachments.id', 'is', null)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow(),
-    ),
-    'comments without their post': await countOf(
-      db
-        .selectFrom('comments')
-        .leftJoin('posts', 'posts.id', 'comments.post_id')
-        .where('posts.id', 'is', null)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow(),
-    ),
-    'comments without their author': await countOf(
-      db
-        .selectFrom('comments')
-        .leftJoin('users', 'users.id', 'comments.user_id')
-        .where('users.id', 'is', null)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow(),
-    ),
+    'comments without their post': await withoutParent(db, 'comments', 'post_id', 'posts'),
+    'comments without their author': await withoutParent(db, 'comments', 'user_id', 'users'),
     'comments on a file that is gone or of another post': await countOf(
       db
         .selectFrom('comments')

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { Agent } from 'node:http'
 import { describe, it, type TestContext } from 'node:test'
-import { freshDatabaseUrl, TEST_ENGINE } from '../helpers.js'
+import { freshDatabaseUrl, processAlive, TEST_ENGINE } from '../helpers.js'
 import { ensureBuilt, send, startListening, waitUntil, type RunningServer } from './built-server.js'
 
 // WORKERS=2 against the built server: one primary, two workers sharing the port, over real sockets.
@@ -34,15 +34,6 @@ function listeningWorkers(server: RunningServer): number[] {
   return logLines(server)
     .filter((line) => line.msg === 'worker listening' && line.worker_pid !== undefined)
     .map((line) => line.worker_pid ?? 0)
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 async function startCluster(t: TestContext): Promise<RunningServer> {
@@ -122,7 +113,7 @@ describe('WORKERS: several server processes on one port', () => {
     const replacement = await waitUntil('a replacement listening', () =>
       listeningWorkers(server).find((pid) => pid !== victim && pid !== survivor),
     )
-    assert.ok(isAlive(replacement))
+    assert.ok(processAlive(replacement))
 
     const agent = new Agent({ keepAlive: false })
     t.after(() => {
@@ -134,6 +125,8 @@ describe('WORKERS: several server processes on one port', () => {
     const exit = await server.exited
     assert.deepEqual(exit, { code: 0, signal: null })
     assert.ok(logLines(server).some((line) => line.msg === 'shutdown complete'))
-    await waitUntil('workers gone', () => (isAlive(survivor) || isAlive(replacement) ? undefined : true))
+    await waitUntil('workers gone', () =>
+      processAlive(survivor) || processAlive(replacement) ? undefined : true,
+    )
   })
 })

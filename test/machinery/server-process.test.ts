@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { setTimeout as delay } from 'node:timers/promises'
 import { describe, it } from 'node:test'
+import { processAlive } from '../helpers.js'
 
 // The benchmark's servers run in child processes; a `kill` of the benchmark's own PID must not leave
 // them running (and holding their ports) after it.
@@ -21,15 +22,6 @@ process.stdout.write(JSON.stringify([server.child.pid, bare.pid]) + '\\n')
 setInterval(() => {}, 1000)
 `
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
-
 describe('benchmark server processes', () => {
   for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
     it(`stop when the process that started them gets ${signal}`, async () => {
@@ -40,16 +32,20 @@ describe('benchmark server processes', () => {
       const pids = JSON.parse(line.toString('utf8')) as number[]
       try {
         assert.equal(pids.length, 2)
-        for (const pid of pids) assert.ok(alive(pid), `server ${String(pid)} runs before the signal`)
+        for (const pid of pids) assert.ok(processAlive(pid), `server ${String(pid)} runs before the signal`)
         driver.kill(signal)
         const [code] = (await once(driver, 'exit')) as [number | null]
         const deadline = Date.now() + 5000
-        while (pids.some(alive) && Date.now() < deadline) await delay(50)
-        assert.deepEqual(pids.filter(alive), [], 'every server stopped with the process that started it')
+        while (pids.some(processAlive) && Date.now() < deadline) await delay(50)
+        assert.deepEqual(
+          pids.filter(processAlive),
+          [],
+          'every server stopped with the process that started it',
+        )
         // The conventional status of a process ended by that signal, as a shell reports it.
         assert.equal(code, signal === 'SIGTERM' ? 143 : 129)
       } finally {
-        for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL')
+        for (const pid of pids.filter(processAlive)) process.kill(pid, 'SIGKILL')
       }
     })
   }

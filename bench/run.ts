@@ -46,6 +46,7 @@ import {
   profileWhile,
   removePerfMap,
   type Breakdown,
+  type Shares,
 } from './perf.js'
 import { startReferenceServer } from './reference.js'
 import { seed, SEED_PASSWORD, seedPosts, seedSessions, settle, type SeededData } from './seed.js'
@@ -257,7 +258,7 @@ async function runScenario(
   const bare = await startBareServer(answer, SERVER_NODE_FLAGS)
   const rounds: ScenarioResult['rounds'] = []
   let reference: Awaited<ReturnType<typeof startReferenceServer>> | undefined
-  let cpuBreakdown: ScenarioResult['cpuBreakdown']
+  let shares: ScenarioShares | undefined
   try {
     if (referenceDatabase !== undefined) {
       const profiles = CPU_PROF ? join(PROFILE_DIR, `reference-${scenario.key}`) : undefined
@@ -292,7 +293,7 @@ async function runScenario(
         ...(sqliteFigures === undefined ? {} : { sqlite: sqliteFigures }),
       })
     }
-    if (PERF) cpuBreakdown = await profileScenario(scenario, rounds, bare, reference, server)
+    if (PERF) shares = await profileScenario(scenario, bare, reference, server)
   } finally {
     bare.stop()
     await reference?.stop()
@@ -318,6 +319,12 @@ async function runScenario(
   if (referenceFailures > 0) {
     console.log(`${scenario.name}: the reference floor answered ${String(referenceFailures)} failures`)
   }
+  const quireCpuMicros = median(rounds.map((round) => round.quire.cpuMicrosPerRequest ?? 0))
+  const bareCpuMicros = median(rounds.map((round) => round.bare.cpuMicrosPerRequest ?? 0))
+  const referenceCpuMicros =
+    referenceRounds.length === 0
+      ? undefined
+      : median(referenceRounds.map((round) => round.reference.cpuMicrosPerRequest ?? 0))
   return {
     key: scenario.key,
     name:
@@ -331,8 +338,8 @@ async function runScenario(
     p50Ms: median(rounds.map((round) => round.quire.p50Ms)),
     p99Ms: median(rounds.map((round) => round.quire.p99Ms)),
     failures,
-    quireCpuMicros: median(rounds.map((round) => round.quire.cpuMicrosPerRequest ?? 0)),
-    bareCpuMicros: median(rounds.map((round) => round.bare.cpuMicrosPerRequest ?? 0)),
+    quireCpuMicros,
+    bareCpuMicros,
     ...(referenceRounds.length === 0
       ? {}
       : {
@@ -340,9 +347,7 @@ async function runScenario(
             referenceRounds.map((round) => round.reference.requestsPerSecond / ceilingOfRound(round.i)),
           ),
           referenceRps: median(referenceRounds.map((round) => round.reference.requestsPerSecond)),
-          referenceCpuMicros: median(
-            referenceRounds.map((round) => round.reference.cpuMicrosPerRequest ?? 0),
-          ),
+          referenceCpuMicros,
           quireToReference: median(
             referenceRounds.map((round) => round.quire.requestsPerSecond / round.reference.requestsPerSecond),
           ),
@@ -356,53 +361,48 @@ async function runScenario(
           ),
         }),
     rounds,
-    ...(cpuBreakdown === undefined ? {} : { cpuBreakdown }),
+    // The shares of one profiled round, applied to the median CPU per request of the measured rounds:
+    // one round alone moves with the machine's load.
+    ...(shares === undefined
+      ? {}
+      : {
+          cpuBreakdown: {
+            bare: breakdownOf(shares.bare, bareCpuMicros),
+            ...(shares.reference === undefined || referenceCpuMicros === undefined
+              ? {}
+              : { reference: breakdownOf(shares.reference, referenceCpuMicros) }),
+            quire: breakdownOf(shares.quire, quireCpuMicros),
+          },
+        }),
   }
 }
 
-/**
- * One more round of each server under perf, after the measured ones: each component's share of its
- * CPU, applied to the median CPU per request of its measured rounds.
- */
+/** Each server's shares of the CPU samples in one more round of it under perf (bench/perf.ts). */
+interface ScenarioShares {
+  bare: Shares
+  reference?: Shares
+  quire: Shares
+}
+
+/** One more round of each server under perf, after the measured ones: where each one's CPU went. */
 async function profileScenario(
   scenario: Scenario,
-  rounds: ScenarioResult['rounds'],
   bare: { base: string; pid: number | undefined },
   reference: { base: string; pid: number | undefined } | undefined,
   server: RunningServer,
-): Promise<ScenarioResult['cpuBreakdown']> {
-  const profile = async (
-    base: string,
-    pid: number | undefined,
-    measured: Array<LoadFigures | undefined>,
-  ): Promise<Breakdown | undefined> => {
-    if (pid === undefined) return undefined
-    const shares = await profileWhile(pid, () => drive(base, scenario.request, CONNECTIONS, DURATION_S))
-    return breakdownOf(shares, median(measured.map((figures) => figures?.cpuMicrosPerRequest ?? 0)))
-  }
-  const bareBreakdown = await profile(
-    bare.base,
-    bare.pid,
-    rounds.map((round) => round.bare),
-  )
-  const referenceBreakdown =
-    reference === undefined
+): Promise<ScenarioShares | undefined> {
+  const profile = async (base: string, pid: number | undefined): Promise<Shares | undefined> =>
+    pid === undefined
       ? undefined
-      : await profile(
-          reference.base,
-          reference.pid,
-          rounds.map((round) => round.reference),
-        )
-  const quireBreakdown = await profile(
-    server.base,
-    server.child.pid,
-    rounds.map((round) => round.quire),
-  )
-  if (bareBreakdown === undefined || quireBreakdown === undefined) return undefined
+      : profileWhile(pid, () => drive(base, scenario.request, CONNECTIONS, DURATION_S))
+  const bareShares = await profile(bare.base, bare.pid)
+  const referenceShares = reference === undefined ? undefined : await profile(reference.base, reference.pid)
+  const quireShares = await profile(server.base, server.child.pid)
+  if (bareShares === undefined || quireShares === undefined) return undefined
   return {
-    bare: bareBreakdown,
-    ...(referenceBreakdown === undefined ? {} : { reference: referenceBreakdown }),
-    quire: quireBreakdown,
+    bare: bareShares,
+    ...(referenceShares === undefined ? {} : { reference: referenceShares }),
+    quire: quireShares,
   }
 }
 

@@ -56,6 +56,8 @@ export interface Config {
   sessionTouchIntervalMs: number
   /** Optional hard cap on a session's age regardless of use (OWASP ASVS 7.3.2); null = off. */
   sessionAbsoluteLifeMs: number | null
+  /** How long an authenticated session may be answered from memory (see sessions/session-cache.ts); 0 = off. */
+  sessionCacheMs: number
   sessionsPerUserMax: number
   passwordMinLength: number
   allowQueryToken: boolean
@@ -445,6 +447,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     // A session idle for nearly its whole life must still be extended by its next use.
     sessionTouchIntervalMs: Math.min(touchIntervalMs, Math.floor(sessionLifeMs / 10)),
     sessionAbsoluteLifeMs,
+    sessionCacheMs: readDuration(env, 'SESSION_CACHE', '1s', 0),
     sessionsPerUserMax: readInteger(env, 'SESSIONS_PER_USER_MAX', 100, 1, 10_000),
     passwordMinLength: readInteger(env, 'PASSWORD_MIN_LENGTH', 10, 8, 64),
     allowQueryToken: readBoolean(env, 'ALLOW_QUERY_TOKEN', true),

@@ -15,7 +15,7 @@ import { pgModule } from './pg-module.js'
 import { DatabaseUnreachableError, watchPoolLiveness } from './postgres-liveness.js'
 import { useBinaryCopy } from './postgres-binary-copy.js'
 import { usePreparedStatements } from './postgres-prepared.js'
-import { QuireSqliteDialect, QuireSqliteDriver } from './sqlite-driver.js'
+import { QuireSqliteDialect, QuireSqliteDriver, type WriteWatch } from './sqlite-driver.js'
 import type { Tables } from './tables.js'
 
 // This module is the only place that knows which database engine is underneath. Everything else
@@ -134,6 +134,17 @@ export function executeCompiled<R>(db: Db, query: CompiledQuery<R>): Promise<Que
   const driver = sqliteDrivers.get(db)
   return driver === undefined ? db.executeQuery(query) : driver.run<R>(query)
 }
+
+/**
+ * Counts, from now on, the write statements on `db` whose SQL `covers` picks out: a cache of rows
+ * compares the count before and after to know they may have changed. SQLite only, and only this
+ * process's writes; undefined on PostgreSQL, where other instances write the same tables unseen.
+ */
+export function watchWrites(db: Db, covers: (sql: string) => boolean): WriteWatch | undefined {
+  return sqliteDrivers.get(db)?.watchWrites(covers)
+}
+
+export type { WriteWatch }
 
 /** The engine behind a Kysely instance (typed `Kysely<any>` in migrations). */
 export function dialectOf<T>(db: Kysely<T>): DialectName {

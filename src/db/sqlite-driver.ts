@@ -31,6 +31,18 @@ interface Prepared {
   reader: boolean
   /** Builds one row object from better-sqlite3's raw row array; undefined for writes. */
   rowOf: ((values: unknown[]) => Record<string, unknown>) | undefined
+  /** The write watches this statement moves (see WriteWatch); empty for read-only statements. */
+  watches: WriteWatch[]
+}
+
+/**
+ * Counts this connection's write statements that a test on their SQL picks out (before each runs,
+ * whether or not it then changes a row): what a cache of rows keeps to know that they may have
+ * changed. Only this process's connection is seen, not another process writing the same file.
+ */
+export class WriteWatch {
+  count = 0
+  constructor(readonly covers: (sql: string) => boolean) {}
 }
 
 function isBusy(error: unknown): boolean {
@@ -57,6 +69,7 @@ class SqliteConnection implements DatabaseConnection {
   readonly #sqlite: SQLite.Database
   readonly #busyTimeoutMs: number
   readonly #prepared = new Map<string, Prepared>()
+  readonly #watches: WriteWatch[] = []
 
   constructor(sqlite: SQLite.Database, busyTimeoutMs: number) {
     this.#sqlite = sqlite
@@ -74,16 +87,27 @@ class SqliteConnection implements DatabaseConnection {
       const reader = statement.reader
       if (reader) statement.raw(true)
       const rowOf = reader ? rowConstructor(statement.columns().map((column) => column.name)) : undefined
-      prepared = { statement, reader, rowOf }
+      // `readonly`, not `reader`: an INSERT … RETURNING returns rows and writes.
+      const watches = statement.readonly ? [] : this.#watches.filter((watch) => watch.covers(sql))
+      prepared = { statement, reader, rowOf, watches }
       this.#prepared.set(sql, prepared)
     }
     return prepared
   }
 
+  /** Adds a write watch; statements prepared before it are prepared again, so they know of it. */
+  watch(watch: WriteWatch): void {
+    this.#watches.push(watch)
+    this.#prepared.clear()
+  }
+
   /** Runs a query now; throws what SQLite throws (SQLITE_BUSY included). */
   runNow<R>(query: CompiledQuery): QueryResult<R> {
-    const { statement, rowOf } = this.#prepare(query.sql)
+    const { statement, rowOf, watches } = this.#prepare(query.sql)
     const parameters = query.parameters as unknown[]
+    // Counted before the write runs: a cache that reads the count, then the rows, never keeps rows
+    // older than the count it read (a read waiting for a transaction runs after its commit).
+    for (const watch of watches) watch.count++
     if (rowOf !== undefined) {
       const raw = statement.all(parameters) as unknown[][]
       const rows = new Array<R>(raw.length)
@@ -187,6 +211,13 @@ export class QuireSqliteDriver implements Driver {
 
   async init(): Promise<void> {
     // The connection is open from the start (see createDb).
+  }
+
+  /** Starts counting the write statements whose SQL `covers` picks out (see WriteWatch). */
+  watchWrites(covers: (sql: string) => boolean): WriteWatch {
+    const watch = new WriteWatch(covers)
+    this.#connection.watch(watch)
+    return watch
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {

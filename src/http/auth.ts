@@ -7,6 +7,7 @@ import {
   findSessionWithUserByTokenHash,
   touchSession,
 } from '../sessions/sessions.queries.js'
+import { sessionCacheFor } from '../sessions/session-cache.js'
 import { hashToken, isWellFormedToken, tokenHashesEqual } from '../sessions/tokens.js'
 
 /** Who is calling: the authenticated user and the session their token belongs to. */
@@ -15,7 +16,10 @@ export interface Caller {
   sessionId: string
   /** When the session was created; its absolute cap, if configured, counts from here. */
   sessionCreatedAt: number
-  /** The caller's account as it was when this request was authenticated (read in the same statement). */
+  /**
+   * The caller's account as read with the session (in the same statement, or the session cache's copy
+   * of that read, which no write of this process has touched since): not to be modified.
+   */
   user: UserRow
 }
 
@@ -81,29 +85,50 @@ function presentedToken(request: FastifyRequest, allowQueryToken: boolean): stri
  * Authenticates every request that carries a token, following the session state table: no matching
  * session → 401; idle longer than the session life (or older than the absolute cap) → the session
  * is deleted and 401; otherwise its `updated_at` moves to now (written at most once per touch
- * interval). Routes then read `request.caller`.
+ * interval). Routes then read `request.caller`. A session read moments ago may come from the session
+ * cache (sessions/session-cache.ts) instead of the database.
  */
 export const authentication = fp(async (app) => {
   const { sessionLifeMs, sessionTouchIntervalMs, sessionAbsoluteLifeMs, allowQueryToken } = app.config
   app.decorateRequest('caller', null)
+  const sessionCache = sessionCacheFor(app.db, app.config.sessionCacheMs, app.config.workers)
 
   /** Resolves the session of a well-formed token into `request.caller`, or throws 401. */
   async function authenticate(request: FastifyRequest, token: string): Promise<void> {
     const tokenHash = hashToken(token)
-    const found = await findSessionWithUserByTokenHash(app.db, tokenHash)
-    if (!found || !tokenHashesEqual(found.session.token_hash, tokenHash)) throw unauthenticated()
-    const { session, user } = found
-
     const now = Date.now()
-    const idleExpired = now > session.updated_at + sessionLifeMs
-    const tooOld = sessionAbsoluteLifeMs !== null && now > session.created_at + sessionAbsoluteLifeMs
-    if (idleExpired || tooOld) {
-      await deleteSessionById(app.db, session.id)
-      throw unauthenticated('Session has expired; log in again')
+    let found = sessionCache?.get(tokenHash, now)
+    // A session the cache judges expired is read again: the database decides before it is deleted.
+    if (found !== undefined && isExpired(found.session, now)) {
+      sessionCache?.forget(tokenHash)
+      found = undefined
     }
-    if (now - session.updated_at >= sessionTouchIntervalMs) await touchSession(app.db, session.id, now)
+    if (found === undefined) {
+      const writes = sessionCache?.writes()
+      found = await findSessionWithUserByTokenHash(app.db, tokenHash)
+      if (!found || !tokenHashesEqual(found.session.token_hash, tokenHash)) throw unauthenticated()
+      if (isExpired(found.session, now)) {
+        await deleteSessionById(app.db, found.session.id)
+        throw unauthenticated('Session has expired; log in again')
+      }
+      if (writes !== undefined) sessionCache?.keep(tokenHash, found, writes, now)
+    }
+    const { session, user } = found
+    if (now - session.updated_at >= sessionTouchIntervalMs) {
+      await touchSession(app.db, session.id, now)
+      // The cache's copy moves with the row (the touch is kept in step, so it sets nothing aside).
+      session.updated_at = Math.max(session.updated_at, now)
+    }
 
     request.caller = { userId: user.id, sessionId: session.id, sessionCreatedAt: session.created_at, user }
+  }
+
+  /** Idle longer than the session life, or older than the absolute cap. */
+  function isExpired(session: { created_at: number; updated_at: number }, now: number): boolean {
+    return (
+      now > session.updated_at + sessionLifeMs ||
+      (sessionAbsoluteLifeMs !== null && now > session.created_at + sessionAbsoluteLifeMs)
+    )
   }
 
   /** The hook of a route that takes a token: a callback, so requests without one pass without a promise. */

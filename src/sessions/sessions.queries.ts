@@ -11,6 +11,14 @@ import {
   type PageWindow,
 } from '../http/pagination.js'
 
+/**
+ * Ends the SQL of the statements that write sessions without changing any the session cache may hold
+ * (a new session's insert) or that keep it in step themselves (the last-used time, see
+ * session-cache.ts); every other write naming the sessions or users tables sets the cache aside.
+ */
+export const KEPT_IN_STEP_WITH_SESSION_CACHE = '/* kept in step with the session cache */'
+const keptInStep = sql.raw(KEPT_IN_STEP_WITH_SESSION_CACHE)
+
 interface SessionIfCurrent {
   id: string
   userId: string
@@ -42,6 +50,7 @@ const insertSessionIfCurrentQuery = compiledQuery((db, v: SessionIfCurrent) => {
     .insertInto('sessions')
     .columns(['id', 'user_id', 'token_hash', 'user_agent', 'ip', 'created_at', 'updated_at'])
     .expression(source)
+    .modifyEnd(keptInStep)
 })
 
 /**
@@ -69,7 +78,9 @@ export async function insertSessionIfCredentialsCurrent(
   return inserted > 0
 }
 
-const insertSessionQuery = compiledQuery((db, row: NewSessionRow) => db.insertInto('sessions').values(row))
+const insertSessionQuery = compiledQuery((db, row: NewSessionRow) =>
+  db.insertInto('sessions').values(row).modifyEnd(keptInStep),
+)
 
 /** Inserts a session. */
 export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
@@ -133,10 +144,10 @@ export async function findSessionWithUserByTokenHash(
 }
 
 const touchSessionQuery = compiledQuery((db, v: { id: string; now: number }) =>
-  db.updateTable('sessions').set({ updated_at: v.now }).where('id', '=', v.id),
+  db.updateTable('sessions').set({ updated_at: v.now }).where('id', '=', v.id).modifyEnd(keptInStep),
 )
 
-/** Records that a session was used now. */
+/** Records that a session was used now (the caller updates the session cache's copy). */
 export async function touchSession(db: Db, id: string, now: number): Promise<void> {
   await touchSessionQuery.changed(db, { id, now })
 }

@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { describe, it } from 'node:test'
+import SQLite from 'better-sqlite3'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { watchWrites } from '../../src/db/database.js'
+import { sessionCacheFor } from '../../src/sessions/session-cache.js'
+import { buildTestApp, json, registerAndLogin, TEST_ENGINE, type TestUser } from '../helpers.js'
+
+// The session cache (sessions/session-cache.ts): on SQLite with one server process, a session read
+// moments ago answers without a statement until this process writes the sessions or users tables, or
+// its life (SESSION_CACHE) passes. "Another process" here is a second SQLite connection to the file,
+// which is what an operator's shell or a second server would be.
+
+const onSqlite = { skip: TEST_ENGINE !== 'sqlite' && 'the session cache runs on SQLite only' }
+
+function me(app: FastifyInstance, user: TestUser) {
+  return app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
+}
+
+/** A second connection to the test's SQLite file: writes the app's connection does not see. */
+function otherProcess(t: { after: (fn: () => void) => void }, databaseUrl: string): SQLite.Database {
+  const other = new SQLite(databaseUrl.slice('sqlite:'.length))
+  other.pragma('busy_timeout = 2000')
+  t.after(() => other.close())
+  return other
+}
+
+describe('session cache', () => {
+  it('another process’s delete of a session is seen once the cache life has passed', onSqlite, async (t) => {
+    const { app, databaseUrl } = await buildTestApp(t, { SESSION_CACHE: '1500ms' })
+    const user = await registerAndLogin(app)
+    assert.equal((await me(app, user)).statusCode, 200)
+    otherProcess(t, databaseUrl).prepare('delete from sessions where id = ?').run(user.sessionId)
+    // Within the life the copy read a moment ago answers (the outside write is unseen)...
+    assert.equal((await me(app, user)).statusCode, 200, 'answered from the cache')
+    await sleep(1600)
+    // ...and after it the database is read again.
+    assert.equal((await me(app, user)).statusCode, 401, 'read again after SESSION_CACHE')
+  })
+
+  it('SESSION_CACHE=0 reads the session from the database on every request', async (t) => {
+    const { app, databaseUrl } = await buildTestApp(t, { SESSION_CACHE: '0' })
+    const user = await registerAndLogin(app)
+    assert.equal((await me(app, user)).statusCode, 200)
+    if (TEST_ENGINE === 'sqlite') {
+      otherProcess(t, databaseUrl).prepare('delete from sessions where id = ?').run(user.sessionId)
+      assert.equal((await me(app, user)).statusCode, 401)
+    }
+  })
+
+  it('every write of this process to the sessions or users tables is seen by the next request', async (t) => {
+    // A life of an hour: only the writes themselves can set the copies aside.
+    const { app, db } = await buildTestApp(t, { SESSION_CACHE: '1h' })
+    const user = await registerAndLogin(app)
+    const other = await registerAndLogin(app)
+    assert.equal((await me(app, user)).statusCode, 200)
+    assert.equal((await me(app, other)).statusCode, 200)
+
+    // An operator's statement through the app's own handle, not through any route.
+    await db.updateTable('users').set({ display_name: 'Renamed' }).where('id', '=', user.id).execute()
+    const renamed = json<{ data: { display_name: string } }>(await me(app, user)).data
+    assert.equal(renamed.display_name, 'Renamed')
+
+    // A route's write: PATCH /v1/me, then the new name and version on the next read.
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: '/v1/me',
+      headers: user.auth,
+      payload: { display_name: 'Patched' },
+    })
+    assert.equal(patched.statusCode, 200)
+    const read = await me(app, user)
+    assert.equal(json<{ data: { display_name: string } }>(read).data.display_name, 'Patched')
+    assert.equal(read.headers.etag, patched.headers.etag)
+
+    // Logging out ends the token at once; a raw delete of another user's sessions too.
+    const logout = await app.inject({
+      method: 'DELETE',
+      url: `/v1/sessions/${user.sessionId}`,
+      headers: user.auth,
+    })
+    assert.equal(logout.statusCode, 204)
+    assert.equal((await me(app, user)).statusCode, 401)
+    await sql`delete from sessions where user_id = ${other.id}`.execute(db)
+    assert.equal((await me(app, other)).statusCode, 401)
+  })
+
+  it(
+    'the last-used write keeps the cached copy in step instead of setting the cache aside',
+    onSqlite,
+    async (t) => {
+      // Every request writes updated_at (interval 0): were that write to set the cache aside, each
+      // request would read the database, and the outside delete below would answer 401 at once.
+      const { app, db, databaseUrl } = await buildTestApp(t, {
+        SESSION_CACHE: '1h',
+        SESSION_TOUCH_INTERVAL: '0',
+      })
+      const user = await registerAndLogin(app)
+      assert.equal((await me(app, user)).statusCode, 200)
+      await sleep(10)
+      assert.equal((await me(app, user)).statusCode, 200)
+      const touched = await db
+        .selectFrom('sessions')
+        .select('updated_at')
+        .where('id', '=', user.sessionId)
+        .executeTakeFirstOrThrow()
+      assert.ok(Date.now() - touched.updated_at < 1000, 'the last-used time was written')
+      otherProcess(t, databaseUrl).prepare('delete from sessions where id = ?').run(user.sessionId)
+      assert.equal((await me(app, user)).statusCode, 200, 'still answered from the cache')
+    },
+  )
+
+  it('a cached session past its life answers 401 and is deleted', onSqlite, async (t) => {
+    const { app, db } = await buildTestApp(t, {
+      SESSION_CACHE: '1h',
+      SESSION_LIFE: '2s',
+      SESSION_TOUCH_INTERVAL: '1h',
+    })
+    const user = await registerAndLogin(app)
+    assert.equal((await me(app, user)).statusCode, 200)
+    await sleep(2300)
+    const expired = await me(app, user)
+    assert.equal(expired.statusCode, 401)
+    assert.match(json<{ error: { message: string } }>(expired).error.message, /expired/)
+    const row = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', user.sessionId)
+      .executeTakeFirst()
+    assert.equal(row, undefined, 'the expired session row was deleted')
+  })
+
+  it('a session the cache holds as expired is read again before it is deleted', onSqlite, async (t) => {
+    // The copy's last-used time is old, but another process used the session meanwhile: the database
+    // decides, and the session lives on.
+    const { app, db, databaseUrl } = await buildTestApp(t, {
+      SESSION_CACHE: '1h',
+      SESSION_LIFE: '2s',
+      SESSION_TOUCH_INTERVAL: '1h',
+    })
+    const user = await registerAndLogin(app)
+    assert.equal((await me(app, user)).statusCode, 200)
+    await sleep(1200)
+    otherProcess(t, databaseUrl)
+      .prepare('update sessions set updated_at = ? where id = ?')
+      .run(Date.now(), user.sessionId)
+    await sleep(1200) // past the copy's expiry, within the row's
+    assert.equal((await me(app, user)).statusCode, 200)
+    const row = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', user.sessionId)
+      .executeTakeFirst()
+    assert.ok(row !== undefined, 'the session was not deleted')
+  })
+
+  it('is off where other processes write unseen: PostgreSQL, and several workers', async (t) => {
+    const { db } = await buildTestApp(t)
+    assert.equal(sessionCacheFor(db, 1000, 2), undefined, 'WORKERS=2')
+    assert.equal(sessionCacheFor(db, 0, 1), undefined, 'SESSION_CACHE=0')
+    assert.equal(sessionCacheFor(db, 1000, 1) === undefined, TEST_ENGINE === 'postgres', 'one process')
+  })
+})
+
+describe('write watches (the SQLite driver)', () => {
+  it(
+    'count every statement that writes the tables they cover, INSERT … RETURNING included',
+    onSqlite,
+    async (t) => {
+      const { db } = await buildTestApp(t)
+      const watch = watchWrites(db, (text) => text.includes('rate_limits'))
+      assert.ok(watch !== undefined)
+      await sql`select count(*) from rate_limits`.execute(db)
+      assert.equal(watch.count, 0, 'a read')
+      await sql`insert into rate_limits (key, count, reset_at) values ('a', 1, 0) returning key`.execute(db)
+      assert.equal(watch.count, 1, 'an insert that returns rows')
+      await sql`update rate_limits set count = 2 where key = 'a'`.execute(db)
+      assert.equal(watch.count, 2, 'an update')
+      await sql`update users set display_name = 'x' where id = 'nobody'`.execute(db)
+      assert.equal(watch.count, 2, 'another table')
+    },
+  )
+})

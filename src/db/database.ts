@@ -146,6 +146,16 @@ export function watchWrites(db: Db, covers: (sql: string) => boolean): WriteWatc
 
 export type { WriteWatch }
 
+/**
+ * A number that changes whenever another process commits to this SQLite database (its
+ * `data_version`); undefined on PostgreSQL. Each call runs one small statement; it throws what
+ * SQLite throws (a busy database), which a caller should take as "something changed".
+ */
+export function outsideCommits(db: Db): (() => number) | undefined {
+  const driver = sqliteDrivers.get(db)
+  return driver === undefined ? undefined : () => driver.dataVersion()
+}
+
 /** The engine behind a Kysely instance (typed `Kysely<any>` in migrations). */
 export function dialectOf<T>(db: Kysely<T>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'

@@ -202,6 +202,7 @@ export class QuireSqliteDriver implements Driver {
   readonly #lock = new ConnectionLock()
   readonly #busyTimeoutMs: number
   #destroyed = false
+  #dataVersion: SQLite.Statement | undefined
 
   constructor(sqlite: SQLite.Database, busyTimeoutMs: number) {
     this.#sqlite = sqlite
@@ -211,6 +212,16 @@ export class QuireSqliteDriver implements Driver {
 
   async init(): Promise<void> {
     // The connection is open from the start (see createDb).
+  }
+
+  /**
+   * SQLite's `data_version`: a number that changes whenever another connection (another process)
+   * commits to the file, never for this connection's own commits. One small statement, run at once:
+   * a caller that cannot read it (a busy database) should assume that something changed.
+   */
+  dataVersion(): number {
+    this.#dataVersion ??= this.#sqlite.prepare('pragma data_version').pluck()
+    return this.#dataVersion.get() as number
   }
 
   /** Starts counting the write statements whose SQL `covers` picks out (see WriteWatch). */

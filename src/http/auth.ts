@@ -104,14 +104,14 @@ export const authentication = fp(async (app) => {
       found = undefined
     }
     if (found === undefined) {
-      const writes = sessionCache?.writes()
+      const stamp = sessionCache?.stamp()
       found = await findSessionWithUserByTokenHash(app.db, tokenHash)
       if (!found || !tokenHashesEqual(found.session.token_hash, tokenHash)) throw unauthenticated()
       if (isExpired(found.session, now)) {
         await deleteSessionById(app.db, found.session.id)
         throw unauthenticated('Session has expired; log in again')
       }
-      if (writes !== undefined) sessionCache?.keep(tokenHash, found, writes, now)
+      if (stamp !== undefined) sessionCache?.keep(tokenHash, found, stamp, now)
     }
     const { session, user } = found
     if (now - session.updated_at >= sessionTouchIntervalMs) {

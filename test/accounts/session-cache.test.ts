@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { watchWrites, type Db } from '../../src/db/database.js'
 import { sessionCacheFor } from '../../src/sessions/session-cache.js'
+import type { SessionWithUser } from '../../src/sessions/sessions.queries.js'
 import { buildTestApp, json, registerAndLogin, TEST_ENGINE, type TestUser } from '../helpers.js'
 
 // The session cache (sessions/session-cache.ts): on SQLite with one server process, a session read
@@ -147,11 +148,37 @@ describe('session cache', () => {
     assert.ok((await storedSession(db, user.sessionId)) !== undefined, 'the session was not deleted')
   })
 
-  it('is off where other processes write unseen: PostgreSQL, and several workers', async (t) => {
+  it('with several workers, another process’s commit sets the copies aside at once', onSqlite, async (t) => {
+    // WORKERS=2 in the app's configuration: each use of a copy asks SQLite about other commits first.
+    const { app, databaseUrl } = await buildTestApp(t, { SESSION_CACHE: '1h', WORKERS: '2' })
+    const user = await registerAndLogin(app)
+    assert.equal((await me(app, user)).statusCode, 200)
+    otherProcess(t, databaseUrl).prepare('delete from sessions where id = ?').run(user.sessionId)
+    assert.equal((await me(app, user)).statusCode, 401)
+  })
+
+  it('with several workers, a copy is used while no other process commits', onSqlite, async (t) => {
+    const { db, databaseUrl } = await buildTestApp(t)
+    const cache = sessionCacheFor(db, 60_000, 2)
+    assert.ok(cache !== undefined)
+    const found = {
+      session: { id: 's', token_hash: 'h', created_at: 0, updated_at: 0 },
+      user: {} as SessionWithUser['user'],
+    }
+    const now = Date.now()
+    cache.keep('h', found, cache.stamp() ?? assert.fail('no stamp'), now)
+    assert.equal(cache.get('h', now), found, 'nothing committed since')
+    otherProcess(t, databaseUrl).prepare("insert into rate_limits values ('elsewhere', 1, 0)").run()
+    assert.equal(cache.get('h', now), undefined, 'another connection committed')
+  })
+
+  it('is off on PostgreSQL and with SESSION_CACHE=0', async (t) => {
     const { db } = await buildTestApp(t)
-    assert.equal(sessionCacheFor(db, 1000, 2), undefined, 'WORKERS=2')
     assert.equal(sessionCacheFor(db, 0, 1), undefined, 'SESSION_CACHE=0')
-    assert.equal(sessionCacheFor(db, 1000, 1) === undefined, TEST_ENGINE === 'postgres', 'one process')
+    for (const workers of [1, 2]) {
+      const cache = sessionCacheFor(db, 1000, workers)
+      assert.equal(cache === undefined, TEST_ENGINE === 'postgres', `WORKERS=${String(workers)}`)
+    }
   })
 })
 

@@ -402,10 +402,12 @@ function readTotpIssuer(env: Env): string {
   return text
 }
 
-function readShutdownDrain(env: Env): number {
-  const ms = readDuration(env, 'SHUTDOWN_DRAIN', '0s', 0)
-  if (ms > 300_000)
-    throw new ConfigError('SHUTDOWN_DRAIN', 'a duration up to 5m', readString(env, 'SHUTDOWN_DRAIN', '0s'))
+/** A duration from 0 up to `max` (a duration text such as `5m`). */
+function readDurationUpTo(env: Env, name: string, fallback: string, max: string): number {
+  const ms = readDuration(env, name, fallback, 0)
+  if (ms > (parseDurationMs(max) ?? 0)) {
+    throw new ConfigError(name, `a duration up to ${max}`, readString(env, name, fallback))
+  }
   return ms
 }
 
@@ -447,7 +449,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     // A session idle for nearly its whole life must still be extended by its next use.
     sessionTouchIntervalMs: Math.min(touchIntervalMs, Math.floor(sessionLifeMs / 10)),
     sessionAbsoluteLifeMs,
-    sessionCacheMs: readDuration(env, 'SESSION_CACHE', '1s', 0),
+    // Only another program writing the same SQLite file goes unseen for this long: kept short.
+    sessionCacheMs: readDurationUpTo(env, 'SESSION_CACHE', '1s', '1m'),
     sessionsPerUserMax: readInteger(env, 'SESSIONS_PER_USER_MAX', 100, 1, 10_000),
     passwordMinLength: readInteger(env, 'PASSWORD_MIN_LENGTH', 10, 8, 64),
     allowQueryToken: readBoolean(env, 'ALLOW_QUERY_TOKEN', true),
@@ -481,7 +484,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     secretKey: readSecretKey(env),
     secretKeyFile: resolve(readString(env, 'SECRET_KEY_FILE', './data/secret.key')),
     totpIssuer: readTotpIssuer(env),
-    shutdownDrainMs: readShutdownDrain(env),
+    shutdownDrainMs: readDurationUpTo(env, 'SHUTDOWN_DRAIN', '0s', '5m'),
     headersTimeoutMs,
     requestTimeoutMs,
     workers: readWorkers(env),

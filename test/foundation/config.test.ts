@@ -66,6 +66,12 @@ describe('configuration', () => {
       assert.equal(loadConfig({ WORKERS: 'AUTO' }).workers, availableParallelism())
     })
 
+    it('SESSION_CACHE accepts durations up to 1m, 0 turning the cache off', () => {
+      assert.equal(loadConfig({}).sessionCacheMs, SECOND)
+      assert.equal(loadConfig({ SESSION_CACHE: '0' }).sessionCacheMs, 0)
+      assert.equal(loadConfig({ SESSION_CACHE: '1m' }).sessionCacheMs, MINUTE)
+    })
+
     it('SHUTDOWN_DRAIN accepts durations up to 5m', () => {
       assert.equal(loadConfig({ SHUTDOWN_DRAIN: '2s' }).shutdownDrainMs, 2 * SECOND)
       assert.equal(loadConfig({ SHUTDOWN_DRAIN: '5m' }).shutdownDrainMs, 5 * MINUTE)
@@ -423,6 +429,7 @@ describe('configuration', () => {
       ],
       TOTP_ISSUER: ['Acme:Notes', 'x'.repeat(65), 'bad\u0007bell'],
       SHUTDOWN_DRAIN: ['soon', '-1s', '6m'],
+      SESSION_CACHE: ['soon', '-1s', '61s'],
     }
     for (const [variable, values] of Object.entries(badValues)) {
       for (const value of values) {

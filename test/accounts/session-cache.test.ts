@@ -57,8 +57,8 @@ describe('session cache', () => {
   })
 
   it('every write of this process to the sessions or users tables is seen by the next request', async (t) => {
-    // A life of an hour: only the writes themselves can set the copies aside.
-    const { app, db } = await buildTestApp(t, { SESSION_CACHE: '1h' })
+    // A life of a minute, longer than the test: only the writes themselves can set the copies aside.
+    const { app, db } = await buildTestApp(t, { SESSION_CACHE: '1m' })
     const user = await registerAndLogin(app)
     const other = await registerAndLogin(app)
     assert.equal((await me(app, user)).statusCode, 200)
@@ -100,7 +100,7 @@ describe('session cache', () => {
       // Every request writes updated_at (interval 0): were that write to set the cache aside, each
       // request would read the database, and the outside delete below would answer 401 at once.
       const { app, db, databaseUrl } = await buildTestApp(t, {
-        SESSION_CACHE: '1h',
+        SESSION_CACHE: '1m',
         SESSION_TOUCH_INTERVAL: '0',
       })
       const user = await registerAndLogin(app)
@@ -116,7 +116,7 @@ describe('session cache', () => {
 
   it('a cached session past its life answers 401 and is deleted', onSqlite, async (t) => {
     const { app, db } = await buildTestApp(t, {
-      SESSION_CACHE: '1h',
+      SESSION_CACHE: '1m',
       SESSION_LIFE: '2s',
       SESSION_TOUCH_INTERVAL: '1h',
     })
@@ -133,7 +133,7 @@ describe('session cache', () => {
     // The copy's last-used time is old, but another process used the session meanwhile: the database
     // decides, and the session lives on.
     const { app, db, databaseUrl } = await buildTestApp(t, {
-      SESSION_CACHE: '1h',
+      SESSION_CACHE: '1m',
       SESSION_LIFE: '2s',
       SESSION_TOUCH_INTERVAL: '1h',
     })
@@ -150,7 +150,7 @@ describe('session cache', () => {
 
   it('with several workers, another process’s commit sets the copies aside at once', onSqlite, async (t) => {
     // WORKERS=2 in the app's configuration: each use of a copy asks SQLite about other commits first.
-    const { app, databaseUrl } = await buildTestApp(t, { SESSION_CACHE: '1h', WORKERS: '2' })
+    const { app, databaseUrl } = await buildTestApp(t, { SESSION_CACHE: '1m', WORKERS: '2' })
     const user = await registerAndLogin(app)
     assert.equal((await me(app, user)).statusCode, 200)
     otherProcess(t, databaseUrl).prepare('delete from sessions where id = ?').run(user.sessionId)

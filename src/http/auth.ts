@@ -117,7 +117,7 @@ export const authentication = fp(async (app) => {
     if (now - session.updated_at >= sessionTouchIntervalMs) {
       await touchSession(app.db, session.id, now)
       // The cache's copy moves with the row (the touch is kept in step, so it sets nothing aside).
-      session.updated_at = Math.max(session.updated_at, now)
+      session.updated_at = now
     }
 
     request.caller = { userId: user.id, sessionId: session.id, sessionCreatedAt: session.created_at, user }

@@ -16,7 +16,7 @@ import { KEPT_IN_STEP_WITH_SESSION_CACHE, type SessionWithUser } from './session
 // writing the same file may leave unseen.
 
 /** Most sessions kept: each entry holds one session's and one user's row (about 1 KB). */
-export const SESSION_CACHE_ENTRIES = 10_000
+const SESSION_CACHE_ENTRIES = 10_000
 
 /** Tables whose rows an entry copies: a write naming either sets every entry aside. */
 const COPIED_TABLES = /\b(users|sessions)\b/i

@@ -78,15 +78,6 @@ export async function insertSessionIfCredentialsCurrent(
   return inserted > 0
 }
 
-const insertSessionQuery = compiledQuery((db, row: NewSessionRow) =>
-  db.insertInto('sessions').values(row).modifyEnd(keptInStep),
-)
-
-/** Inserts a session. */
-export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
-  await insertSessionQuery.changed(db, row)
-}
-
 /** A session as authentication needs it, with its user's whole row. */
 export interface SessionWithUser {
   session: Pick<SessionRow, 'id' | 'token_hash' | 'created_at' | 'updated_at'>

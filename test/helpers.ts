@@ -92,6 +92,8 @@ export async function buildTestApp(
   options: {
     engine?: 'sqlite' | 'postgres'
     version?: string
+    /** An existing database (another test app's `databaseUrl`) instead of a fresh one; not dropped. */
+    database?: string
     /** Rewrites the fresh database's URL the app connects to, e.g. to go through a test's TCP proxy. */
     connectVia?: (url: string) => string
     /** Pacing of the app's mail sender. */
@@ -100,7 +102,10 @@ export async function buildTestApp(
     beforeReady?: (app: FastifyInstance) => void
   } = {},
 ): Promise<TestApp> {
-  const database = await createFreshDatabase(options.engine)
+  const database =
+    options.database === undefined
+      ? await createFreshDatabase(options.engine)
+      : { url: options.database, drop: () => Promise.resolve() }
   const url = options.connectVia ? options.connectVia(database.url) : database.url
   // A key per app, so tests never write SECRET_KEY_FILE into the working tree.
   const config = loadConfig({

@@ -15,7 +15,9 @@ import { pgModule } from './pg-module.js'
 import { DatabaseUnreachableError, watchPoolLiveness } from './postgres-liveness.js'
 import { useBinaryCopy } from './postgres-binary-copy.js'
 import { usePreparedStatements } from './postgres-prepared.js'
-import { QuireSqliteDialect, QuireSqliteDriver, type WriteWatch } from './sqlite-driver.js'
+import { SoleInstance } from './postgres-sole-instance.js'
+import { QuireSqliteDialect, QuireSqliteDriver } from './sqlite-driver.js'
+import { PoolWriteWatches, type WriteWatch } from './write-watch.js'
 import type { Tables } from './tables.js'
 
 // This module is the only place that knows which database engine is underneath. Everything else
@@ -46,6 +48,17 @@ function openSqlite(path: string): SQLite.Database {
 // The SQLite driver of each root database handle, for queries that run outside a transaction.
 const sqliteDrivers = new WeakMap<object, QuireSqliteDriver>()
 
+/** What the layer keeps about each root handle on PostgreSQL. */
+interface PostgresState {
+  watches: PoolWriteWatches
+  /** A URL that reaches PostgreSQL itself, not a pooler in transaction mode; null when none is known. */
+  directUrl: string | null
+  connectTimeoutMs: number
+  /** Called when a connection of the pool is lost, and when the liveness watch declares the database unreachable. */
+  onTrouble: Set<() => void>
+}
+const postgresStates = new WeakMap<object, PostgresState>()
+
 type TypeId = Parameters<typeof pg.types.getTypeParser>[0]
 
 function typeParser(oid: TypeId): (value: string) => unknown {
@@ -67,7 +80,7 @@ export interface DbOptions {
 
 // ---- PostgreSQL pool (the liveness watch is in postgres-liveness.ts) ----
 
-function openPostgresPool(config: PostgresConfig, options: DbOptions): pg.Pool {
+function openPostgresPool(config: PostgresConfig, options: DbOptions, state: PostgresState): pg.Pool {
   const pool = new (pgModule().Pool)({
     connectionString: config.url,
     max: config.poolMax,
@@ -93,19 +106,26 @@ function openPostgresPool(config: PostgresConfig, options: DbOptions): pg.Pool {
   pool.on('connect', (client) => {
     // While a connection is checked out the pool stops listening to it; a connection lost mid-query
     // then emits an error nobody hears, which would crash the process. The query itself fails with
-    // the same error and the pool discards the connection on release, so nothing more is needed.
-    client.on('error', () => undefined)
+    // the same error and the pool discards the connection on release. A client's error always means
+    // its connection is gone (pg emits none for a connection it ends itself): told to those who care.
+    client.on('error', () => {
+      for (const listener of state.onTrouble) listener()
+    })
   })
   if (config.preparedStatements) usePreparedStatements(pool)
   // After the prepared statements' layer, so a binary COPY is taken aside before it (COPY cannot be
   // prepared), and before the liveness watch, which then watches it as any query.
   useBinaryCopy(pool)
+  state.watches.attach(pool)
   watchPoolLiveness(pool, {
     url: config.url,
     probeTimeoutMs: config.probeTimeoutMs,
     // A connection silent past the server's own limit plus a connect timeout is lost, probes or not.
     silentLimitMs: config.statementTimeoutMs > 0 ? config.statementTimeoutMs + config.connectTimeoutMs : 0,
-    onUnreachable: options.onUnreachable,
+    onUnreachable: (error) => {
+      for (const listener of state.onTrouble) listener()
+      options.onUnreachable?.(error)
+    },
     onReachable: options.onReachable,
   })
   return pool
@@ -122,7 +142,19 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
     sqliteDrivers.set(db, driver)
     return db
   }
-  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: openPostgresPool(config, options) }) })
+  const state: PostgresState = {
+    watches: new PoolWriteWatches(),
+    // Without a pooler (no migration URL) the URL is direct, unless prepared statements were turned
+    // off, which is what a pooler in transaction mode needs: then no URL is known to be direct.
+    directUrl: config.migrationUrl ?? (config.preparedStatements ? config.url : null),
+    connectTimeoutMs: config.connectTimeoutMs,
+    onTrouble: new Set(),
+  }
+  const db = new Kysely<Tables>({
+    dialect: new PostgresDialect({ pool: openPostgresPool(config, options, state) }),
+  })
+  postgresStates.set(db, state)
+  return db
 }
 
 /**
@@ -136,12 +168,12 @@ export function executeCompiled<R>(db: Db, query: CompiledQuery<R>): Promise<Que
 }
 
 /**
- * Counts, from now on, the write statements on `db` whose SQL `covers` picks out: a cache of rows
- * compares the count before and after to know they may have changed. SQLite only, and only this
- * process's writes; undefined on PostgreSQL, where other instances write the same tables unseen.
+ * Counts, from now on, this process's write statements on `db` whose SQL `covers` picks out (see
+ * WriteWatch): a cache of rows compares the count before and after to know they may have changed.
+ * Another process's writes are not counted (see `outsideCommits` and `soleInstance`).
  */
 export function watchWrites(db: Db, covers: (sql: string) => boolean): WriteWatch | undefined {
-  return sqliteDrivers.get(db)?.watchWrites(covers)
+  return sqliteDrivers.get(db)?.watchWrites(covers) ?? postgresStates.get(db)?.watches.add(covers)
 }
 
 export type { WriteWatch }
@@ -154,6 +186,26 @@ export type { WriteWatch }
 export function outsideCommits(db: Db): (() => number) | undefined {
   const driver = sqliteDrivers.get(db)
   return driver === undefined ? undefined : () => driver.dataVersion()
+}
+
+/**
+ * On PostgreSQL, joins the instances on the database and tells while this one is alone there
+ * (postgres-sole-instance.ts); undefined on SQLite, or when no direct URL is configured (a pooler in
+ * transaction mode without DATABASE_MIGRATION_URL). Close it before the database.
+ */
+export async function soleInstance(
+  db: Db,
+  log?: (level: 'info' | 'warn', message: string) => void,
+): Promise<SoleInstance | undefined> {
+  const state = postgresStates.get(db)
+  if (state === undefined || state.directUrl === null) return undefined
+  const instance = await SoleInstance.join({
+    url: state.directUrl,
+    connectTimeoutMs: state.connectTimeoutMs,
+    trouble: state.onTrouble,
+    ...(log ? { log } : {}),
+  })
+  return instance
 }
 
 /** The engine behind a Kysely instance (typed `Kysely<any>` in migrations). */

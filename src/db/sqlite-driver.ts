@@ -8,6 +8,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely'
+import { WriteWatch } from './write-watch.js'
 
 // Kysely's own SQLite driver runs every query through an asynchronous mutex and lets better-sqlite3
 // build each row as an object, property by property; both cost more than the statement itself on
@@ -33,16 +34,6 @@ interface Prepared {
   rowOf: ((values: unknown[]) => Record<string, unknown>) | undefined
   /** The write watches this statement moves (see WriteWatch); empty for read-only statements. */
   watches: WriteWatch[]
-}
-
-/**
- * Counts this connection's write statements that a test on their SQL picks out (before each runs,
- * whether or not it then changes a row): what a cache of rows keeps to know that they may have
- * changed. Only this process's connection is seen, not another process writing the same file.
- */
-export class WriteWatch {
-  count = 0
-  constructor(readonly covers: (sql: string) => boolean) {}
 }
 
 function isBusy(error: unknown): boolean {

@@ -91,7 +91,17 @@ function presentedToken(request: FastifyRequest, allowQueryToken: boolean): stri
 export const authentication = fp(async (app) => {
   const { sessionLifeMs, sessionTouchIntervalMs, sessionAbsoluteLifeMs, allowQueryToken } = app.config
   app.decorateRequest('caller', null)
-  const sessionCache = sessionCacheFor(app.db, app.config.sessionCacheMs, app.config.workers)
+  const sessionCache = await sessionCacheFor(
+    app.db,
+    app.config.sessionCacheMs,
+    app.config.workers,
+    (level, message) => {
+      app.log[level]({ setting: 'SESSION_CACHE' }, `session cache: ${message}`)
+    },
+  )
+  app.addHook('onClose', async () => {
+    await sessionCache?.close()
+  })
 
   /** Resolves the session of a well-formed token into `request.caller`, or throws 401. */
   async function authenticate(request: FastifyRequest, token: string): Promise<void> {

@@ -1,4 +1,11 @@
-import { outsideCommits, watchWrites, type Db, type WriteWatch } from '../db/database.js'
+import {
+  dialectOf,
+  outsideCommits,
+  soleInstance,
+  watchWrites,
+  type Db,
+  type WriteWatch,
+} from '../db/database.js'
 import { KEPT_IN_STEP_WITH_SESSION_CACHE, type SessionWithUser } from './sessions.queries.js'
 
 // Authenticating a request reads its session and user in one statement; on SQLite that statement
@@ -9,11 +16,14 @@ import { KEPT_IN_STEP_WITH_SESSION_CACHE, type SessionWithUser } from './session
 // profile edit, an expiry sweep, an admin's statement through the same handle) sets every entry
 // aside, and the next request reads the database again.
 //
-// Other processes' writes are unseen by that count. With several workers on one file, each use of an
-// entry first asks SQLite whether any other connection has committed since it was read (its
+// Other processes' writes are unseen by that count. With several workers on one SQLite file, each use
+// of an entry first asks SQLite whether any other connection has committed since it was read (its
 // `data_version`, a far smaller statement than the lookup), and any commit sets the entry aside.
 // Alone on its file, the process skips that question: the time limit bounds what an operator's shell
-// writing the same file may leave unseen.
+// writing the same file may leave unseen. On PostgreSQL, where asking would be a round trip, entries
+// are used only while this instance is the only one on the database (db/postgres-sole-instance.ts:
+// an arriving instance makes it stop before writing anything); the same time limit bounds an
+// operator's psql.
 
 /** Most sessions kept: each entry holds one session's and one user's row (about 1 KB). */
 const SESSION_CACHE_ENTRIES = 10_000
@@ -25,7 +35,7 @@ const COPIED_TABLES = /\b(users|sessions)\b/i
 export interface CacheStamp {
   /** This process's writes to the copied tables (see WriteWatch). */
   writes: number
-  /** Other processes' commits (SQLite's data_version), when they are asked about; else 0. */
+  /** Other processes' commits (SQLite's data_version), or the tenure of being alone (PostgreSQL); else 0. */
   outside: number
 }
 
@@ -40,12 +50,23 @@ export class SessionCache {
   readonly #entries = new Map<string, Entry>()
   readonly #watch: WriteWatch
   readonly #lifeMs: number
-  readonly #outside: (() => number) | undefined
+  readonly #outside: (() => number | undefined) | undefined
+  readonly #close: (() => Promise<void>) | undefined
 
-  constructor(watch: WriteWatch, lifeMs: number, outside?: () => number) {
+  /**
+   * `outside` tells where other processes stand (a number that changes when they may have written),
+   * or undefined when that cannot be told now: then no copy is used or kept. `close` ends what it asks.
+   */
+  constructor(
+    watch: WriteWatch,
+    lifeMs: number,
+    outside?: () => number | undefined,
+    close?: () => Promise<void>,
+  ) {
     this.#watch = watch
     this.#lifeMs = lifeMs
     this.#outside = outside
+    this.#close = close
   }
 
   /** Where the database stands: take it before reading a session, and hand it to `keep` with what was read. */
@@ -71,7 +92,13 @@ export class SessionCache {
 
   /** Keeps what was read for this token hash after the database stood at `stamp`. */
   keep(tokenHash: string, found: SessionWithUser, stamp: CacheStamp, now: number): void {
-    if (stamp.writes !== this.#watch.count) return // changed meanwhile: the next request reads again
+    // Changed meanwhile (a read on PostgreSQL takes a while): the next request reads again.
+    if (
+      stamp.writes !== this.#watch.count ||
+      (this.#outside !== undefined && stamp.outside !== this.#outsideNow())
+    ) {
+      return
+    }
     this.#entries.delete(tokenHash) // re-inserted last, so the oldest read is the first to go
     if (this.#entries.size >= SESSION_CACHE_ENTRIES) {
       const oldest = this.#entries.keys().next().value
@@ -85,28 +112,53 @@ export class SessionCache {
     this.#entries.delete(tokenHash)
   }
 
-  /** Other processes' commits so far (0 when not asked about); undefined when SQLite cannot say now. */
+  /** Ends what the cache asks other processes (PostgreSQL's lock connection). */
+  async close(): Promise<void> {
+    this.#entries.clear()
+    await this.#close?.()
+  }
+
+  /** Where other processes stand (0 when not asked about); undefined when that cannot be told now. */
   #outsideNow(): number | undefined {
-    if (this.#outside === undefined) return 0
-    try {
-      return this.#outside()
-    } catch {
-      return undefined // a busy database: use no copy and keep none
-    }
+    return this.#outside === undefined ? 0 : this.#outside()
   }
 }
 
 /**
- * The session cache of an app on SQLite, kept for `lifeMs`: with `workers` > 1 it asks about other
- * processes' commits on every use (see above). Undefined on PostgreSQL, where other instances write
- * unseen and asking would cost a round trip, or when `lifeMs` is 0 (off).
+ * The session cache of an app, kept for `lifeMs` (0 = none). On SQLite with `workers` > 1 it asks
+ * about other processes' commits on every use; on PostgreSQL it is used while this instance is alone
+ * on the database, and is undefined when no direct URL reaches PostgreSQL (see above). Close it on
+ * shutdown.
  */
-export function sessionCacheFor(db: Db, lifeMs: number, workers: number): SessionCache | undefined {
+export async function sessionCacheFor(
+  db: Db,
+  lifeMs: number,
+  workers: number,
+  log?: (level: 'info' | 'warn', message: string) => void,
+): Promise<SessionCache | undefined> {
   if (lifeMs <= 0) return undefined
-  const watch = watchWrites(
-    db,
-    (sql) => COPIED_TABLES.test(sql) && !sql.includes(KEPT_IN_STEP_WITH_SESSION_CACHE),
-  )
+  const covers = (sql: string): boolean =>
+    COPIED_TABLES.test(sql) && !sql.includes(KEPT_IN_STEP_WITH_SESSION_CACHE)
+  if (dialectOf(db) === 'postgres') {
+    const sole = await soleInstance(db, log)
+    const watch = sole && watchWrites(db, covers)
+    if (sole === undefined || watch === undefined) return undefined
+    return new SessionCache(
+      watch,
+      lifeMs,
+      () => sole.tenure(),
+      () => sole.close(),
+    )
+  }
+  const watch = watchWrites(db, covers)
   if (watch === undefined) return undefined
-  return new SessionCache(watch, lifeMs, workers > 1 ? outsideCommits(db) : undefined)
+  const commits = workers > 1 ? outsideCommits(db) : undefined
+  if (commits === undefined) return new SessionCache(watch, lifeMs)
+  return new SessionCache(watch, lifeMs, () => {
+    try {
+      return commits()
+    } catch {
+      return undefined // a busy database: use no copy and keep none
+    }
+  })
 }

@@ -4,17 +4,19 @@ import { describe, it } from 'node:test'
 import SQLite from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { watchWrites, type Db } from '../../src/db/database.js'
 import { sessionCacheFor } from '../../src/sessions/session-cache.js'
 import type { SessionWithUser } from '../../src/sessions/sessions.queries.js'
 import { buildTestApp, json, registerAndLogin, TEST_ENGINE, type TestUser } from '../helpers.js'
 
-// The session cache (sessions/session-cache.ts): on SQLite with one server process, a session read
-// moments ago answers without a statement until this process writes the sessions or users tables, or
-// its life (SESSION_CACHE) passes. "Another process" here is a second SQLite connection to the file,
-// which is what an operator's shell or a second server would be.
+// The session cache (sessions/session-cache.ts): a session read moments ago answers without a
+// statement until this process writes the sessions or users tables, or its life (SESSION_CACHE)
+// passes. "Another process" here is a connection of its own to the test's database (a second SQLite
+// connection to the file, or a second PostgreSQL connection), which is what an operator's shell
+// would be; a second server instance on PostgreSQL is in sole-instance.test.ts.
 
-const onSqlite = { skip: TEST_ENGINE !== 'sqlite' && 'the session cache runs on SQLite only' }
+const onSqlite = { skip: TEST_ENGINE !== 'sqlite' && 'SQLite’s data_version' }
 
 function me(app: FastifyInstance, user: TestUser) {
   return app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
@@ -33,12 +35,41 @@ function otherProcess(t: { after: (fn: () => void) => void }, databaseUrl: strin
   return other
 }
 
+/**
+ * Runs one statement (`?` placeholders) on a connection of its own to the test's database: a write
+ * the app's own connections do not see.
+ */
+async function outsideWrite(
+  t: { after: (fn: () => void) => void },
+  databaseUrl: string,
+  text: string,
+  ...values: unknown[]
+): Promise<void> {
+  if (TEST_ENGINE === 'sqlite') {
+    otherProcess(t, databaseUrl)
+      .prepare(text)
+      .run(...values)
+    return
+  }
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    let index = 0
+    await client.query(
+      text.replace(/\?/g, () => `$${String(++index)}`),
+      values,
+    )
+  } finally {
+    await client.end()
+  }
+}
+
 describe('session cache', () => {
-  it('another process’s delete of a session is seen once the cache life has passed', onSqlite, async (t) => {
+  it('another process’s delete of a session is seen once the cache life has passed', async (t) => {
     const { app, databaseUrl } = await buildTestApp(t, { SESSION_CACHE: '1500ms' })
     const user = await registerAndLogin(app)
     assert.equal((await me(app, user)).statusCode, 200)
-    otherProcess(t, databaseUrl).prepare('delete from sessions where id = ?').run(user.sessionId)
+    await outsideWrite(t, databaseUrl, 'delete from sessions where id = ?', user.sessionId)
     // Within the life the copy read a moment ago answers (the outside write is unseen)...
     assert.equal((await me(app, user)).statusCode, 200, 'answered from the cache')
     await sleep(1600)
@@ -50,10 +81,8 @@ describe('session cache', () => {
     const { app, databaseUrl } = await buildTestApp(t, { SESSION_CACHE: '0' })
     const user = await registerAndLogin(app)
     assert.equal((await me(app, user)).statusCode, 200)
-    if (TEST_ENGINE === 'sqlite') {
-      otherProcess(t, databaseUrl).prepare('delete from sessions where id = ?').run(user.sessionId)
-      assert.equal((await me(app, user)).statusCode, 401)
-    }
+    await outsideWrite(t, databaseUrl, 'delete from sessions where id = ?', user.sessionId)
+    assert.equal((await me(app, user)).statusCode, 401)
   })
 
   it('every write of this process to the sessions or users tables is seen by the next request', async (t) => {
@@ -93,28 +122,24 @@ describe('session cache', () => {
     assert.equal((await me(app, other)).statusCode, 401)
   })
 
-  it(
-    'the last-used write keeps the cached copy in step instead of setting the cache aside',
-    onSqlite,
-    async (t) => {
-      // Every request writes updated_at (interval 0): were that write to set the cache aside, each
-      // request would read the database, and the outside delete below would answer 401 at once.
-      const { app, db, databaseUrl } = await buildTestApp(t, {
-        SESSION_CACHE: '1m',
-        SESSION_TOUCH_INTERVAL: '0',
-      })
-      const user = await registerAndLogin(app)
-      assert.equal((await me(app, user)).statusCode, 200)
-      await sleep(10)
-      assert.equal((await me(app, user)).statusCode, 200)
-      const touched = await storedSession(db, user.sessionId)
-      assert.ok(Date.now() - (touched?.updated_at ?? 0) < 1000, 'the last-used time was written')
-      otherProcess(t, databaseUrl).prepare('delete from sessions where id = ?').run(user.sessionId)
-      assert.equal((await me(app, user)).statusCode, 200, 'still answered from the cache')
-    },
-  )
+  it('the last-used write keeps the cached copy in step instead of setting the cache aside', async (t) => {
+    // Every request writes updated_at (interval 0): were that write to set the cache aside, each
+    // request would read the database, and the outside delete below would answer 401 at once.
+    const { app, db, databaseUrl } = await buildTestApp(t, {
+      SESSION_CACHE: '1m',
+      SESSION_TOUCH_INTERVAL: '0',
+    })
+    const user = await registerAndLogin(app)
+    assert.equal((await me(app, user)).statusCode, 200)
+    await sleep(10)
+    assert.equal((await me(app, user)).statusCode, 200)
+    const touched = await storedSession(db, user.sessionId)
+    assert.ok(Date.now() - (touched?.updated_at ?? 0) < 1000, 'the last-used time was written')
+    await outsideWrite(t, databaseUrl, 'delete from sessions where id = ?', user.sessionId)
+    assert.equal((await me(app, user)).statusCode, 200, 'still answered from the cache')
+  })
 
-  it('a cached session past its life answers 401 and is deleted', onSqlite, async (t) => {
+  it('a cached session past its life answers 401 and is deleted', async (t) => {
     const { app, db } = await buildTestApp(t, {
       SESSION_CACHE: '1m',
       SESSION_LIFE: '2s',
@@ -129,7 +154,7 @@ describe('session cache', () => {
     assert.equal(await storedSession(db, user.sessionId), undefined, 'the expired session row was deleted')
   })
 
-  it('a session the cache holds as expired is read again before it is deleted', onSqlite, async (t) => {
+  it('a session the cache holds as expired is read again before it is deleted', async (t) => {
     // The copy's last-used time is old, but another process used the session meanwhile: the database
     // decides, and the session lives on.
     const { app, db, databaseUrl } = await buildTestApp(t, {
@@ -140,9 +165,13 @@ describe('session cache', () => {
     const user = await registerAndLogin(app)
     assert.equal((await me(app, user)).statusCode, 200)
     await sleep(1200)
-    otherProcess(t, databaseUrl)
-      .prepare('update sessions set updated_at = ? where id = ?')
-      .run(Date.now(), user.sessionId)
+    await outsideWrite(
+      t,
+      databaseUrl,
+      'update sessions set updated_at = ? where id = ?',
+      Date.now(),
+      user.sessionId,
+    )
     await sleep(1200) // past the copy's expiry, within the row's
     assert.equal((await me(app, user)).statusCode, 200)
     assert.ok((await storedSession(db, user.sessionId)) !== undefined, 'the session was not deleted')
@@ -159,7 +188,7 @@ describe('session cache', () => {
 
   it('with several workers, a copy is used while no other process commits', onSqlite, async (t) => {
     const { db, databaseUrl } = await buildTestApp(t)
-    const cache = sessionCacheFor(db, 60_000, 2)
+    const cache = await sessionCacheFor(db, 60_000, 2)
     assert.ok(cache !== undefined)
     const found = {
       session: { id: 's', token_hash: 'h', created_at: 0, updated_at: 0 },
@@ -172,20 +201,25 @@ describe('session cache', () => {
     assert.equal(cache.get('h', now), undefined, 'another connection committed')
   })
 
-  it('is off on PostgreSQL and with SESSION_CACHE=0', async (t) => {
+  it('is off with SESSION_CACHE=0, and on PostgreSQL when no URL is known to reach it directly', async (t) => {
     const { db } = await buildTestApp(t)
-    assert.equal(sessionCacheFor(db, 0, 1), undefined, 'SESSION_CACHE=0')
-    for (const workers of [1, 2]) {
-      const cache = sessionCacheFor(db, 1000, workers)
-      assert.equal(cache === undefined, TEST_ENGINE === 'postgres', `WORKERS=${String(workers)}`)
+    assert.equal(await sessionCacheFor(db, 0, 1), undefined, 'SESSION_CACHE=0')
+    const cache = await sessionCacheFor(db, 1000, 1)
+    assert.ok(cache !== undefined, 'on by default')
+    await cache.close()
+    if (TEST_ENGINE === 'postgres') {
+      // Prepared statements off and no DATABASE_MIGRATION_URL: what a pooler in transaction mode
+      // needs, where the lock connection's session locks would mean nothing.
+      const pooled = await buildTestApp(t, { DATABASE_PREPARED_STATEMENTS: 'false' })
+      assert.equal(await sessionCacheFor(pooled.db, 1000, 1), undefined)
     }
   })
 })
 
-describe('write watches (the SQLite driver)', () => {
+describe('write watches', () => {
   it(
     'count every statement that writes the tables they cover, INSERT … RETURNING included',
-    onSqlite,
+    { skip: TEST_ENGINE !== 'sqlite' && 'the SQLite driver’s watch' },
     async (t) => {
       const { db } = await buildTestApp(t)
       const watch = watchWrites(db, (text) => text.includes('rate_limits'))
@@ -198,6 +232,30 @@ describe('write watches (the SQLite driver)', () => {
       assert.equal(watch.count, 2, 'an update')
       await sql`update users set display_name = 'x' where id = 'nobody'`.execute(db)
       assert.equal(watch.count, 2, 'another table')
+    },
+  )
+
+  it(
+    'on PostgreSQL count a write when it is sent and again when other connections can see it',
+    { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' },
+    async (t) => {
+      const { db } = await buildTestApp(t)
+      const watch = watchWrites(db, (text) => text.includes('rate_limits'))
+      assert.ok(watch !== undefined)
+      await sql`select count(*) from rate_limits`.execute(db)
+      assert.equal(watch.count, 0, 'a read')
+      await sql`insert into rate_limits (key, count, reset_at) values ('a', 1, 0) returning key`.execute(db)
+      assert.equal(watch.count, 2, 'sent, then answered')
+      await db.transaction().execute(async (trx) => {
+        await sql`update rate_limits set count = 2 where key = 'a'`.execute(trx)
+        assert.equal(watch.count, 3, 'sent; not yet visible to others')
+        await sql`savepoint inner_step`.execute(trx)
+        await sql`rollback to savepoint inner_step`.execute(trx)
+        assert.equal(watch.count, 3, 'a savepoint rolled back leaves the transaction open')
+      })
+      assert.equal(watch.count, 4, 'committed')
+      await sql`update users set display_name = 'x' where id = 'nobody'`.execute(db)
+      assert.equal(watch.count, 4, 'another table')
     },
   )
 })

@@ -147,7 +147,8 @@ describe('built server (node dist/server.js)', () => {
       async (t) => {
         await ensureBuilt(t)
         const databaseUrl = await freshDatabaseUrl(t, 'postgres')
-        const server = await startListening(t, { DATABASE_URL: databaseUrl })
+        // Without the session cache, so the token's lookup reaches the database (and its lock).
+        const server = await startListening(t, { DATABASE_URL: databaseUrl, SESSION_CACHE: '0' })
         const credentials = { email: uniqueEmail('e2e-abandon'), password: strongPassword() }
         assert.equal((await post(server.port, '/v1/register', credentials)).status, 201)
         const login = await post(server.port, '/v1/sessions', credentials)

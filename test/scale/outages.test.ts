@@ -99,7 +99,8 @@ async function cutAndRestore(
   env: Record<string, string>,
   answerWithinMs: number,
 ): Promise<void> {
-  const { app, proxy, databaseUrl } = await appBehindProxy(t, env)
+  // The session cache's longest life: only noticing the outage can set its copies aside in time.
+  const { app, proxy, databaseUrl } = await appBehindProxy(t, { SESSION_CACHE: '1m', ...env })
   const user = await registerAndLogin(app)
   assert.deepEqual(await readiness(app).then(({ status, body }) => ({ status, body })), {
     status: 200,
@@ -111,7 +112,7 @@ async function cutAndRestore(
 
   const cutAt = Date.now()
   await proxy.cut(mode)
-  await waitForAnswer(load, cutAt, (answer) => answer.status === 503, answerWithinMs + 500)
+  const noticed = await waitForAnswer(load, cutAt, (answer) => answer.status === 503, answerWithinMs + 500)
   const ready = await readiness(app)
   assert.equal(ready.status, 503)
   assert.deepEqual(ready.body, { status: 'unavailable' })
@@ -126,14 +127,20 @@ async function cutAndRestore(
   const answers = await load.stop()
 
   assertServedOrUnavailable(answers)
-  // Every request sent during the cut (early enough to have to end before the restore) got its 503
-  // in time; one hanging until the restore would fail here.
+  // Every request sent during the cut (early enough to have to end before the restore) answered in
+  // time; one hanging until the restore would fail here. Until the server notices the cut, a profile
+  // read may still be answered by the session cache from memory; once a request has had its 503,
+  // nothing is served.
   const duringCut = answers.filter(
     (answer) => answer.startedAt >= cutAt && answer.startedAt < restoredAt - answerWithinMs,
   )
   assert.ok(duringCut.length > 0)
   for (const answer of duringCut) {
-    assert.equal(answer.status, 503, 'nothing is served while the database is cut off')
+    if (answer.startedAt >= noticed.endedAt) {
+      assert.equal(answer.status, 503, 'nothing is served once the cut has been noticed')
+    } else {
+      assert.ok(answer.status === 503 || answer.kind === 'read', `a ${answer.status} write during the cut`)
+    }
     const ms = answer.endedAt - answer.startedAt
     assert.ok(ms <= answerWithinMs, `a request took ${ms} ms during the cut`)
   }

@@ -1,0 +1,97 @@
+import type pg from 'pg'
+
+/**
+ * Counts this process's write statements that a test on their SQL picks out: what a cache of rows
+ * keeps to know that they may have changed. A cache reads the count, then the rows, and uses its copy
+ * only while the count is unchanged. Only this process's statements are seen, not another process
+ * writing the same database.
+ *
+ * On SQLite the count moves before each write runs (statements run one at a time, in the call). On
+ * PostgreSQL a read may run while a write is in flight on another connection and see the rows from
+ * before it: the count moves when the write is sent and again once its effect is visible to other
+ * connections (the statement's answer, or its transaction's end), so no read kept in between survives.
+ */
+export class WriteWatch {
+  count = 0
+  constructor(readonly covers: (sql: string) => boolean) {}
+}
+
+/** What a PostgreSQL statement is to the watches: computed once per SQL text. */
+interface StatementKind {
+  /** The watches a write with this text moves; empty for reads and for what no watch covers. */
+  watches: WriteWatch[]
+  transaction: 'begin' | 'end' | undefined
+}
+
+const READ_ONLY = /^\s*select\b/i
+const BEGIN = /^\s*(begin|start\s+transaction)\b/i
+// Not `rollback to` a savepoint, which leaves the transaction open.
+const END = /^\s*(commit|end|rollback|abort)\s*;?\s*$/i
+/** SQL texts whose kind is remembered; compiled queries are a bounded set, others are forgotten in bulk. */
+const KINDS_REMEMBERED = 2000
+
+type QueryFunction = (...args: unknown[]) => unknown
+
+/** The write watches of one PostgreSQL pool: every connection's statements are counted against them. */
+export class PoolWriteWatches {
+  readonly #watches: WriteWatch[] = []
+  readonly #kinds = new Map<string, StatementKind>()
+
+  /** Starts counting the write statements whose SQL `covers` picks out. */
+  add(covers: (sql: string) => boolean): WriteWatch {
+    const watch = new WriteWatch(covers)
+    this.#watches.push(watch)
+    this.#kinds.clear()
+    return watch
+  }
+
+  #kindOf(text: string): StatementKind {
+    let kind = this.#kinds.get(text)
+    if (kind === undefined) {
+      if (this.#kinds.size >= KINDS_REMEMBERED) this.#kinds.clear()
+      const transaction = BEGIN.test(text) ? 'begin' : END.test(text) ? 'end' : undefined
+      const watches =
+        transaction !== undefined || READ_ONLY.test(text) ? [] : this.#watches.filter((w) => w.covers(text))
+      kind = { watches, transaction }
+      this.#kinds.set(text, kind)
+    }
+    return kind
+  }
+
+  /** Counts the statements of every connection `pool` opens from now on (call before it is used). */
+  attach(pool: pg.Pool): void {
+    pool.on('connect', (client) => {
+      // Watches moved by writes of the open transaction: moved again when it ends.
+      let inTransaction = false
+      let pending = new Set<WriteWatch>()
+      const query = client.query.bind(client) as QueryFunction
+      const watched: QueryFunction = (...args) => {
+        const first = args[0]
+        const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text
+        if (this.#watches.length === 0 || typeof text !== 'string') return query(...args)
+        const { watches, transaction } = this.#kindOf(text)
+        for (const watch of watches) watch.count++
+        let after: Iterable<WriteWatch> = []
+        if (transaction === 'begin') {
+          inTransaction = true
+        } else if (transaction === 'end') {
+          inTransaction = false
+          after = pending
+          pending = new Set()
+        } else if (inTransaction) {
+          for (const watch of watches) pending.add(watch)
+        } else {
+          after = watches
+        }
+        const result = query(...args)
+        const moveAgain = (): void => {
+          for (const watch of after) watch.count++
+        }
+        if (result instanceof Promise) void result.then(moveAgain, moveAgain)
+        else moveAgain()
+        return result
+      }
+      client.query = watched as typeof client.query
+    })
+  }
+}

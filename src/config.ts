@@ -449,7 +449,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     // A session idle for nearly its whole life must still be extended by its next use.
     sessionTouchIntervalMs: Math.min(touchIntervalMs, Math.floor(sessionLifeMs / 10)),
     sessionAbsoluteLifeMs,
-    // Only another program writing the same SQLite file goes unseen for this long: kept short.
+    // Only another program writing the database (an operator's shell) goes unseen for this long: kept short.
     sessionCacheMs: readDurationUpTo(env, 'SESSION_CACHE', '1s', '1m'),
     sessionsPerUserMax: readInteger(env, 'SESSIONS_PER_USER_MAX', 100, 1, 10_000),
     passwordMinLength: readInteger(env, 'PASSWORD_MIN_LENGTH', 10, 8, 64),

@@ -183,7 +183,8 @@ export class SoleInstance {
       )
     }
     // Keep asking in the background: once the other answers, this instance holds the shared lock too.
-    this.#later(() => this.#join(client, false))
+    // Not for a connection already given up, whose retry would take the place of the new one's.
+    if (this.#client === client) this.#later(() => this.#join(client, false))
     return false
   }
 

@@ -199,13 +199,12 @@ export async function soleInstance(
 ): Promise<SoleInstance | undefined> {
   const state = postgresStates.get(db)
   if (state === undefined || state.directUrl === null) return undefined
-  const instance = await SoleInstance.join({
+  return SoleInstance.join({
     url: state.directUrl,
     connectTimeoutMs: state.connectTimeoutMs,
     trouble: state.onTrouble,
     ...(log ? { log } : {}),
   })
-  return instance
 }
 
 /** The engine behind a Kysely instance (typed `Kysely<any>` in migrations). */

@@ -56,9 +56,6 @@ export interface SoleInstanceOptions {
 export class SoleInstance {
   readonly #options: Required<Omit<SoleInstanceOptions, 'log' | 'trouble'>> &
     Pick<SoleInstanceOptions, 'log' | 'trouble'>
-  readonly #lose = (): void => {
-    this.lose()
-  }
   #client: pg.Client | undefined
   /** Counts the times this instance became alone: copies from an earlier time are not trusted. */
   #tenure = 0
@@ -74,7 +71,7 @@ export class SoleInstance {
   /** Joins the database's instances; resolves once this instance is counted among them (or gave up waiting). */
   static async join(options: SoleInstanceOptions): Promise<SoleInstance> {
     const instance = new SoleInstance(options)
-    options.trouble?.add(instance.#lose)
+    options.trouble?.add(instance.lose)
     await instance.#connect(true)
     return instance
   }
@@ -84,8 +81,11 @@ export class SoleInstance {
     return this.#alone ? this.#tenure : undefined
   }
 
-  /** Stops being alone now (the database was declared unreachable, say); being alone is asked for again later. */
-  lose(): void {
+  /**
+   * Stops being alone now (the database was declared unreachable, say); being alone is asked for again
+   * later. Bound, so that the database layer's "trouble" set can hold it as it is.
+   */
+  readonly lose = (): void => {
     this.#setAlone(false)
     const client = this.#client
     if (client === undefined) return // already lost, and joining again later
@@ -99,7 +99,7 @@ export class SoleInstance {
   /** Leaves: the locks go with the connection. */
   async close(): Promise<void> {
     this.#closed = true
-    this.#options.trouble?.delete(this.#lose)
+    this.#options.trouble?.delete(this.lose)
     this.#setAlone(false)
     clearTimeout(this.#retry)
     await this.#client?.end().catch(() => undefined)

@@ -140,9 +140,14 @@ export async function sessionCacheFor(
   const covers = (sql: string): boolean =>
     COPIED_TABLES.test(sql) && !sql.includes(KEPT_IN_STEP_WITH_SESSION_CACHE)
   if (dialectOf(db) === 'postgres') {
+    // Joined first: without a direct URL there is no cache, and no watch should count every statement.
     const sole = await soleInstance(db, log)
-    const watch = sole && watchWrites(db, covers)
-    if (sole === undefined || watch === undefined) return undefined
+    if (sole === undefined) return undefined
+    const watch = watchWrites(db, covers)
+    if (watch === undefined) {
+      await sole.close()
+      return undefined
+    }
     return new SessionCache(
       watch,
       lifeMs,

@@ -63,6 +63,8 @@ export interface Config {
   allowQueryToken: boolean
   corsOrigins: '*' | string[]
   attachmentMaxBytes: number
+  /** Bytes of small attachments kept in memory for repeated downloads (attachments/downloads.ts); 0 = none. */
+  attachmentCacheBytes: number
   jsonBodyMaxBytes: number
   logLevel: LogLevel
   trustProxy: boolean | number | string[]
@@ -456,6 +458,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     allowQueryToken: readBoolean(env, 'ALLOW_QUERY_TOKEN', true),
     corsOrigins: readCorsOrigins(env),
     attachmentMaxBytes: readInteger(env, 'ATTACHMENT_MAX_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+    attachmentCacheBytes: readInteger(env, 'ATTACHMENT_CACHE_BYTES', 4 * 1024 * 1024, 0, 1024 * 1024 * 1024),
     jsonBodyMaxBytes: readInteger(env, 'JSON_BODY_MAX_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     logLevel: logLevel as LogLevel,
     trustProxy: readTrustProxy(env),

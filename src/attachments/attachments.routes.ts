@@ -24,7 +24,7 @@ import {
   contentResponse,
   RenameAttachmentBody,
 } from './attachments.schemas.js'
-import { AttachmentGoneError, attachmentBody } from './downloads.js'
+import { AttachmentGoneError, attachmentBody, SmallFileCache } from './downloads.js'
 import { contentDisposition, parseRange, storedFilename } from './files.js'
 import { uploadRoute } from './uploads.js'
 
@@ -35,6 +35,7 @@ const IF_MATCH =
 /** Attachments: upload, list, metadata, download and cover selection under a post; rename and delete. */
 export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app
+  const smallFiles = new SmallFileCache(app.config.attachmentCacheBytes)
 
   await app.register(uploadRoute)
 
@@ -141,7 +142,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       else if (length === 0) body = Buffer.alloc(0)
       else {
         const wanted = range ?? { start: 0, end: attachment.size - 1 }
-        body = await attachmentBody(db, attachment.id, wanted).catch((error: unknown) => {
+        body = await attachmentBody(db, attachment, wanted, smallFiles).catch((error: unknown) => {
           throw error instanceof AttachmentGoneError ? notFound('Attachment') : error
         })
       }

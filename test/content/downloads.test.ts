@@ -5,7 +5,7 @@ import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
 import { Migrator, sql, type Kysely, type Migration } from 'kysely'
 import { ATTACHMENT_CHUNK_BYTES } from '../../src/attachments/attachments.queries.js'
-import { AttachmentGoneError, attachmentBody } from '../../src/attachments/downloads.js'
+import { AttachmentGoneError, attachmentBody, SmallFileCache } from '../../src/attachments/downloads.js'
 import { createDb, type Db } from '../../src/db/database.js'
 import { migrateToLatest, MIGRATION_TABLE } from '../../src/db/migrate.js'
 import * as accounts from '../../src/db/migrations/2026-11-22-01-accounts.js'
@@ -57,7 +57,7 @@ async function uploadedBody(
   const bytes = randomBytes(size)
   const attachment = dataOf<AttachmentBody>(await uploadRaw(app, author, post.id, bytes, { filename }), 201)
   const counting = countingDb(db)
-  const body = await attachmentBody(counting.db, attachment.id, { start: 0, end: bytes.length - 1 })
+  const body = await attachmentBody(counting.db, attachment, { start: 0, end: bytes.length - 1 })
   return { bytes, body, statements: counting.statements }
 }
 
@@ -261,7 +261,11 @@ describe('downloads: happy paths', () => {
         id,
       )
       if (bytes.length > 0) {
-        const body = await attachmentBody(db, id, { start: 0, end: bytes.length - 1 })
+        const body = await attachmentBody(
+          db,
+          { id, size: bytes.length, sha256: sha256(bytes) },
+          { start: 0, end: bytes.length - 1 },
+        )
         const received = Buffer.isBuffer(body) ? body : await readAll(body)
         assert.ok(received.equals(bytes), id)
       }
@@ -291,7 +295,7 @@ describe('downloads: a file deleted or a client gone mid-stream', () => {
       await uploadRaw(app, author, post.id, bytes, { filename: 'going.bin' }),
       201,
     )
-    const body = await attachmentBody(db, attachment.id, { start: 0, end: bytes.length - 1 })
+    const body = await attachmentBody(db, attachment, { start: 0, end: bytes.length - 1 })
     assert.ok(body instanceof Readable)
     const received: Buffer[] = []
     const failed = new Promise<unknown>((resolve) => body.once('error', resolve))
@@ -338,5 +342,121 @@ describe('downloads: a file deleted or a client gone mid-stream', () => {
     assert.ok(statements() <= 3, `${statements()} statements`)
     // Read at the reader's pace, it still delivers every byte.
     assert.ok((await readAll(body)).equals(bytes))
+  })
+})
+
+describe('downloads: small files kept in memory (ATTACHMENT_CACHE_BYTES)', () => {
+  const file = (id: string, bytes: Buffer) => ({ id, size: bytes.length, sha256: sha256(bytes) })
+
+  it('keeps whole files within the budget, least recently used out first, a quarter of it at most each', () => {
+    const cache = new SmallFileCache(400)
+    const files = new Map(['a', 'b', 'c', 'd'].map((id) => [id, randomBytes(100)]))
+    const kept = (id: string) => {
+      const bytes = files.get(id) ?? Buffer.alloc(0)
+      return cache.get(file(id, bytes))?.equals(bytes) ?? false
+    }
+    for (const [id, bytes] of files) cache.keep(file(id, bytes), bytes)
+    assert.equal(cache.totalBytes, 400)
+    assert.ok(kept('a'))
+    files.set('e', randomBytes(100))
+    cache.keep(file('e', files.get('e') ?? Buffer.alloc(0)), files.get('e') ?? Buffer.alloc(0))
+    // a was used after b, c and d were kept: b is the one evicted.
+    assert.equal(cache.totalBytes, 400)
+    assert.deepEqual(['a', 'b', 'c', 'd', 'e'].map(kept), [true, false, true, true, true])
+
+    const large = randomBytes(101)
+    cache.keep(file('large', large), large)
+    assert.equal(cache.get(file('large', large)), undefined, 'over a quarter of the budget: not kept')
+    const partial = randomBytes(50)
+    cache.keep({ id: 'partial', size: 80, sha256: sha256(partial) }, partial)
+    assert.equal(
+      cache.get({ id: 'partial', size: 80, sha256: sha256(partial) }),
+      undefined,
+      'not the whole file',
+    )
+    assert.equal(new SmallFileCache(0).get(file('a', Buffer.alloc(0))), undefined)
+  })
+
+  it('answers only for the same id and SHA-256, and keeps its own copy of a view into a larger buffer', () => {
+    const cache = new SmallFileCache(1000)
+    const row = randomBytes(300)
+    const bytes = row.subarray(100, 200)
+    cache.keep(file('x', bytes), bytes)
+    assert.equal(cache.get({ id: 'x', size: 100, sha256: sha256(randomBytes(100)) }), undefined)
+    const kept = cache.get(file('x', bytes))
+    assert.ok(kept?.equals(bytes))
+    assert.equal(kept?.buffer.byteLength, 100, 'the 300-byte row is not held')
+  })
+
+  /** Uploads `bytes`, downloads them once, then removes their stored chunks behind the app's back. */
+  async function downloadedThenChunksRemoved(t: TestContext, env: Record<string, string>, bytes: Buffer) {
+    const { app, db } = await buildTestApp(t, env)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const attachment = dataOf<AttachmentBody>(
+      await uploadRaw(app, author, post.id, bytes, { filename: 'hot.bin' }),
+      201,
+    )
+    const url = attachment.links['content'] ?? ''
+    const first = await app.inject({ method: 'GET', url })
+    assert.equal(first.statusCode, 200)
+    assert.ok(first.rawPayload.equals(bytes))
+    await db.deleteFrom('attachment_chunks').where('attachment_id', '=', attachment.id).execute()
+    return { app, author, attachment, url }
+  }
+
+  it('a small file downloaded again is answered from memory, whole or by range, with no read of its bytes', async (t) => {
+    const bytes = randomBytes(100_000)
+    const { app, url } = await downloadedThenChunksRemoved(t, {}, bytes)
+    const again = await app.inject({ method: 'GET', url })
+    assert.equal(again.statusCode, 200)
+    assert.equal(again.headers['content-length'], String(bytes.length))
+    assert.ok(again.rawPayload.equals(bytes))
+    const range = await app.inject({ method: 'GET', url, headers: { range: 'bytes=1000-1999' } })
+    assert.equal(range.statusCode, 206)
+    assert.equal(range.headers['content-range'], `bytes 1000-1999/${bytes.length}`)
+    assert.ok(range.rawPayload.equals(bytes.subarray(1000, 2000)))
+  })
+
+  it('ATTACHMENT_CACHE_BYTES=0 keeps nothing: every download reads the bytes', async (t) => {
+    const { app, url } = await downloadedThenChunksRemoved(
+      t,
+      { ATTACHMENT_CACHE_BYTES: '0' },
+      randomBytes(1000),
+    )
+    assert.equal(errorOf(await app.inject({ method: 'GET', url }), 404).code, 'NOT_FOUND')
+  })
+
+  it('a file of more than one chunk is never kept', async (t) => {
+    const { app, url } = await downloadedThenChunksRemoved(
+      t,
+      { ATTACHMENT_CACHE_BYTES: String(64 * CHUNK) },
+      randomBytes(CHUNK + 1),
+    )
+    assert.equal(errorOf(await app.inject({ method: 'GET', url }), 404).code, 'NOT_FOUND')
+  })
+
+  it('a kept file that is deleted, or whose post is no longer visible, is not served', async (t) => {
+    const bytes = randomBytes(2000)
+    const { app, author, attachment, url } = await downloadedThenChunksRemoved(t, {}, bytes)
+    const hidden = await app.inject({
+      method: 'PATCH',
+      url: `/v1/posts/${attachment.post_id}`,
+      headers: author.auth,
+      payload: { visibility: 'private' },
+    })
+    assert.equal(hidden.statusCode, 200)
+    assert.equal(errorOf(await app.inject({ method: 'GET', url }), 404).code, 'NOT_FOUND')
+    assert.ok((await app.inject({ method: 'GET', url, headers: author.auth })).rawPayload.equals(bytes))
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: attachment.links['edit'] ?? '',
+      headers: author.auth,
+    })
+    assert.equal(deleted.statusCode, 204)
+    assert.equal(
+      errorOf(await app.inject({ method: 'GET', url, headers: author.auth }), 404).code,
+      'NOT_FOUND',
+    )
   })
 })

@@ -226,15 +226,18 @@ describe('configuration', () => {
       assert.equal(loadConfig({ PASSWORD_MIN_LENGTH: '64' }).passwordMinLength, 64)
     })
 
-    it('SESSIONS_PER_USER_MAX, ATTACHMENT_MAX_BYTES and JSON_BODY_MAX_BYTES accept integers in range', () => {
+    it('SESSIONS_PER_USER_MAX, ATTACHMENT_MAX_BYTES, ATTACHMENT_CACHE_BYTES and JSON_BODY_MAX_BYTES accept integers in range', () => {
       const config = loadConfig({
         SESSIONS_PER_USER_MAX: '1',
         ATTACHMENT_MAX_BYTES: '1048576',
+        ATTACHMENT_CACHE_BYTES: '0',
         JSON_BODY_MAX_BYTES: '1024',
       })
       assert.equal(config.sessionsPerUserMax, 1)
       assert.equal(config.attachmentMaxBytes, 1048576)
+      assert.equal(config.attachmentCacheBytes, 0)
       assert.equal(config.jsonBodyMaxBytes, 1024)
+      assert.equal(loadConfig({}).attachmentCacheBytes, 4 * 1024 * 1024)
     })
 
     it('ALLOW_QUERY_TOKEN accepts the usual spellings of true and false', () => {
@@ -389,6 +392,7 @@ describe('configuration', () => {
         'https://a.example.com,,https://b.example.com',
       ],
       ATTACHMENT_MAX_BYTES: ['0', '1073741825', '10MB', '-1'],
+      ATTACHMENT_CACHE_BYTES: ['1073741825', '4MiB', '-1'],
       JSON_BODY_MAX_BYTES: ['1023', '67108865', '1mb', 'lots'],
       LOG_LEVEL: ['verbose', 'warning', '3'],
       TRUST_PROXY: ['yes', 'maybe', '999.1.1.1', 'face', '10.0.0.0/99', '100', 'proxy.example.com'],

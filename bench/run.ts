@@ -119,6 +119,8 @@ interface ScenarioResult {
   referenceCpuMicros?: number
   /** Quire's req/s over the reference's (median of the rounds): how close Quire gets to the floor. */
   quireToReference?: number
+  /** The server's peak resident size (VmHWM) so far, read when the scenario ends: shows which load grows it. */
+  peakRssMiB: number
   /** PostgreSQL runs: Quire on a SQLite copy of the data, driven in the same rounds. */
   sqliteRps?: number
   /** PostgreSQL runs: SQLite's req/s over PostgreSQL's, median of the rounds (the issue allows ≤ 3). */
@@ -340,6 +342,7 @@ async function runScenario(
     failures,
     quireCpuMicros,
     bareCpuMicros,
+    peakRssMiB: residentMiB(server.child.pid).peak,
     ...(referenceRounds.length === 0
       ? {}
       : {
@@ -734,7 +737,8 @@ async function main(): Promise<void> {
       console.log(
         `${result.name}: ${format(result.ratio, 2)} of bare (${format(result.quireRps)} vs ${format(result.bareRps)} req/s), ` +
           `p50 ${String(result.p50Ms)} ms, p99 ${String(result.p99Ms)} ms, failures ${String(result.failures)}, ` +
-          `CPU/request ${String(result.quireCpuMicros)} µs vs ${String(result.bareCpuMicros)} µs${floor}${beside}`,
+          `CPU/request ${String(result.quireCpuMicros)} µs vs ${String(result.bareCpuMicros)} µs${floor}${beside}; ` +
+          `server peak RSS so far ${String(result.peakRssMiB)} MiB`,
       )
     }
     const firstPage = results.find((result) => result.key === 'list_signed_in')

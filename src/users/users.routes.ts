@@ -4,7 +4,7 @@ import { mailVerificationToken } from '../account-tokens/account-tokens.service.
 import { isUniqueViolation } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError, type FieldErrors } from '../errors.js'
-import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
+import { type Caller, callerOf, TOKEN_SECURITY } from '../http/auth.js'
 import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
 import { data, Envelope, isoTime, NoContent, NotModified } from '../http/envelope.js'
 import { meLinks } from '../http/links.js'
@@ -129,6 +129,22 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
     return user
   }
 
+  /** `/me` with `include`: the profile and the first page of each list asked for. */
+  async function profileWithLists(caller: Caller, includes: ReadonlySet<(typeof INCLUDABLE)[number]>) {
+    const firstPage = { limit: DEFAULT_PAGE_SIZE }
+    const [sessions, posts] = await Promise.all([
+      includes.has('sessions') ? listUserSessions(db, caller.userId, firstPage) : undefined,
+      includes.has('posts') ? listPostsByAuthor(db, caller.userId, firstPage) : undefined,
+    ])
+    return data({
+      ...userFromRow(caller.user),
+      ...(sessions
+        ? { sessions: sessions.rows.map((row) => sessionFromRow(row, caller.sessionId, config)) }
+        : {}),
+      ...(posts ? { posts: posts.rows.map(postFromRow) } : {}),
+    })
+  }
+
   app.post(
     '/register',
     {
@@ -205,27 +221,18 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         response: { 200: Envelope(MeSchema), 304: NotModified, ...errorResponses(401, 422) },
       },
     },
-    async (request, reply) => {
+    // Not async: the plain profile (the common case) is answered without a promise in between.
+    (request, reply) => {
       const caller = callerOf(request)
       const includes = parseIncludes(request.query.include)
       // Authentication read the account in the same statement as the session: no second query.
       const user = caller.user
       if (includes.size === 0) {
-        if (replyNotModified(request, reply, versionEtag(user.version))) return reply
+        // Sent already (304): a sync handler returns nothing.
+        if (replyNotModified(request, reply, versionEtag(user.version))) return undefined
         return data(userFromRow(user))
       }
-      const firstPage = { limit: DEFAULT_PAGE_SIZE }
-      const [sessions, posts] = await Promise.all([
-        includes.has('sessions') ? listUserSessions(db, user.id, firstPage) : undefined,
-        includes.has('posts') ? listPostsByAuthor(db, user.id, firstPage) : undefined,
-      ])
-      return data({
-        ...userFromRow(user),
-        ...(sessions
-          ? { sessions: sessions.rows.map((row) => sessionFromRow(row, caller.sessionId, config)) }
-          : {}),
-        ...(posts ? { posts: posts.rows.map(postFromRow) } : {}),
-      })
+      return profileWithLists(caller, includes)
     },
   )
 

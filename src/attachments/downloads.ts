@@ -156,7 +156,8 @@ export async function attachmentBody(
   const { id } = file
   const first = await readAttachmentChunk(db, id, range.start)
   if (first === undefined) throw new AttachmentGoneError()
-  if (first.firstByte === 0 && first.bytes.length === file.size) cache?.keep(file, first.bytes)
+  // keep() takes it only if this chunk is the whole file.
+  if (first.firstByte === 0) cache?.keep(file, first.bytes)
   if (first.firstByte + first.bytes.length > range.end) return sliceOf(first, range.start, range.end)
   return new AttachmentStream(db, id, range, first)
 }

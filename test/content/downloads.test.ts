@@ -14,7 +14,14 @@ import * as credentialsVersion from '../../src/db/migrations/2026-11-23-01-crede
 import * as accountRecovery from '../../src/db/migrations/2026-11-23-04-account-recovery.js'
 import { loadConfig } from '../../src/config.js'
 import { buildTestApp, freshDatabaseUrl, registerAndLogin } from '../helpers.js'
-import { createPost, dataOf, errorOf, uploadRaw, type AttachmentBody } from './content-helpers.js'
+import {
+  createAttachment,
+  createPost,
+  dataOf,
+  errorOf,
+  uploadRaw,
+  type AttachmentBody,
+} from './content-helpers.js'
 
 const CHUNK = ATTACHMENT_CHUNK_BYTES
 
@@ -393,10 +400,7 @@ describe('downloads: small files kept in memory (ATTACHMENT_CACHE_BYTES)', () =>
     const { app, db } = await buildTestApp(t, env)
     const author = await registerAndLogin(app)
     const post = await createPost(app, author)
-    const attachment = dataOf<AttachmentBody>(
-      await uploadRaw(app, author, post.id, bytes, { filename: 'hot.bin' }),
-      201,
-    )
+    const attachment = await createAttachment(app, author, post.id, bytes, 'hot.bin')
     const url = attachment.links['content'] ?? ''
     const first = await app.inject({ method: 'GET', url })
     assert.equal(first.statusCode, 200)

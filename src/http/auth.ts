@@ -8,7 +8,7 @@ import {
   touchSession,
 } from '../sessions/sessions.queries.js'
 import { sessionCacheFor } from '../sessions/session-cache.js'
-import { hashToken, isWellFormedToken, tokenHashesEqual } from '../sessions/tokens.js'
+import { hashToken, isWellFormedToken, tokenHashesEqual, TokenHashes } from '../sessions/tokens.js'
 
 /** Who is calling: the authenticated user and the session their token belongs to. */
 export interface Caller {
@@ -45,9 +45,16 @@ function unauthenticated(message = UNAUTHENTICATED_MESSAGE): ApiError {
 }
 
 const BEARER_PREFIX = 'bearer '
+/** `Bearer ` and a token of ours (a UUID). */
+const CANONICAL_BEARER_LENGTH = BEARER_PREFIX.length + 36
 
 /** The credentials of an `Authorization: Bearer <token>` header, or undefined when it is not one. */
 function bearerCredentials(header: string): string | undefined {
+  // As every client writes it, with one of our tokens: no case folding, trimming or scanning needed
+  // (isWellFormedToken checks the token's characters next).
+  if (header.length === CANONICAL_BEARER_LENGTH && header.startsWith('Bearer ')) {
+    return header.slice(BEARER_PREFIX.length)
+  }
   // RFC 9110: the scheme is case-insensitive, then one or more spaces; no token contains a space.
   if (
     header.length <= BEARER_PREFIX.length ||
@@ -99,14 +106,17 @@ export const authentication = fp(async (app) => {
       app.log[level]({ setting: 'SESSION_CACHE' }, `session cache: ${message}`)
     },
   )
+  // Kept as long as the session cache keeps sessions (none when it is off).
+  const tokenHashes = app.config.sessionCacheMs > 0 ? new TokenHashes(app.config.sessionCacheMs) : undefined
   app.addHook('onClose', async () => {
+    tokenHashes?.close()
     await sessionCache?.close()
   })
 
   /** Resolves the session of a well-formed token into `request.caller`, or throws 401. */
   async function authenticate(request: FastifyRequest, token: string): Promise<void> {
-    const tokenHash = hashToken(token)
     const now = Date.now()
+    const tokenHash = tokenHashes === undefined ? hashToken(token) : tokenHashes.of(token, now)
     let found = sessionCache?.get(tokenHash, now)
     // A session the cache judges expired is read again: the database decides before it is deleted.
     if (found !== undefined && isExpired(found.session, now)) {

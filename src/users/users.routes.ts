@@ -61,6 +61,26 @@ export function userFromRow(row: UserRow): User {
   }
 }
 
+/**
+ * The caller's profile as the API shows it, made once per row object. While a session is in the
+ * session cache every request of it gets the same user row, so `/me` need not parse the preferences
+ * and format the timestamps on each one; a changed account is read into a new row, which gets its own
+ * (the old one goes with its row: the map holds its keys weakly). The object is shared by those
+ * requests, so it is frozen, its preferences too; they are only serialised.
+ */
+const profiles = new WeakMap<UserRow, User>()
+
+function profileOf(row: UserRow): User {
+  let profile = profiles.get(row)
+  if (profile === undefined) {
+    const made = userFromRow(row)
+    Object.freeze(made.preferences)
+    profile = Object.freeze(made)
+    profiles.set(row, profile)
+  }
+  return profile
+}
+
 function displayNameProblem(displayName: string | null | undefined): string | undefined {
   if (displayName === undefined || displayName === null) return undefined
   const problem = singleLineProblem(displayName)
@@ -137,7 +157,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
       includes.has('posts') ? listPostsByAuthor(db, caller.userId, firstPage) : undefined,
     ])
     return data({
-      ...userFromRow(caller.user),
+      ...profileOf(caller.user),
       ...(sessions
         ? { sessions: sessions.rows.map((row) => sessionFromRow(row, caller.sessionId, config)) }
         : {}),
@@ -230,7 +250,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
       if (includes.size === 0) {
         // Sent already (304): a sync handler returns nothing.
         if (replyNotModified(request, reply, versionEtag(user.version))) return undefined
-        return data(userFromRow(user))
+        return data(profileOf(user))
       }
       return profileWithLists(caller, includes)
     },

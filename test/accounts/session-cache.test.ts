@@ -8,6 +8,7 @@ import pg from 'pg'
 import { watchWrites, type Db } from '../../src/db/database.js'
 import { sessionCacheFor } from '../../src/sessions/session-cache.js'
 import type { SessionWithUser } from '../../src/sessions/sessions.queries.js'
+import { hashToken, newSessionToken, TokenHashes } from '../../src/sessions/tokens.js'
 import { buildTestApp, json, registerAndLogin, TEST_ENGINE, type TestUser } from '../helpers.js'
 
 // The session cache (sessions/session-cache.ts): a session read moments ago answers without a
@@ -241,5 +242,48 @@ describe('write watches', () => {
     assert.equal(watch.count, 2 * perWrite + (postgres ? 2 : 1), 'committed')
     await sql`update users set display_name = 'x' where id = 'nobody'`.execute(db)
     assert.equal(watch.count, 2 * perWrite + (postgres ? 2 : 1), 'another table')
+  })
+})
+
+describe('token hashes kept in memory', () => {
+  it('answer what hashing answers, for a token seen before and for a new one', (t) => {
+    const hashes = new TokenHashes(60_000)
+    t.after(() => {
+      hashes.close()
+    })
+    const [first, second] = [newSessionToken(), newSessionToken()]
+    const now = Date.now()
+    assert.equal(hashes.of(first, now), hashToken(first))
+    assert.equal(hashes.of(first, now + 1), hashToken(first), 'from memory')
+    assert.equal(hashes.of(second, now + 2), hashToken(second))
+    assert.equal(hashes.of(first, now + 3), hashToken(first))
+    assert.equal(hashes.size, 2)
+  })
+
+  it('hold at most 10,000 tokens, the oldest going first, and each still hashes right', (t) => {
+    const hashes = new TokenHashes(60_000)
+    t.after(() => {
+      hashes.close()
+    })
+    const tokens = Array.from({ length: 10_050 }, () => newSessionToken())
+    const now = Date.now()
+    for (const token of tokens) hashes.of(token, now)
+    assert.equal(hashes.size, 10_000)
+    for (const token of [tokens[0]!, tokens[49]!, tokens[50]!, tokens[10_049]!]) {
+      assert.equal(hashes.of(token, now), hashToken(token))
+    }
+    assert.equal(hashes.size, 10_000)
+  })
+
+  it('drop each token once its life has passed, and all of them on close', async () => {
+    const hashes = new TokenHashes(40)
+    const token = newSessionToken()
+    hashes.of(token, Date.now())
+    assert.equal(hashes.size, 1)
+    await sleep(200)
+    assert.equal(hashes.size, 0, 'the interval swept it')
+    hashes.of(newSessionToken(), Date.now())
+    hashes.close()
+    assert.equal(hashes.size, 0)
   })
 })

@@ -294,6 +294,33 @@ describe('authentication: the seed’s session state table', () => {
     }
   })
 
+  it('the scheme in any case and spacing is accepted, and a header of the usual length is still checked', async (t) => {
+    // "Bearer <token>" as clients write it skips the case folding and trimming (auth.ts); the rest of
+    // RFC 9110's forms take the full path, and the short cut admits nothing the full path refuses.
+    const { app } = await buildTestApp(t)
+    const user = await registerAndLogin(app)
+    for (const authorization of [
+      `Bearer ${user.token}`,
+      `bearer ${user.token}`,
+      `BEARER ${user.token}`,
+      `Bearer   ${user.token}`,
+      `Bearer ${user.token} `,
+    ]) {
+      const response = await app.inject({ method: 'GET', url: '/v1/me', headers: { authorization } })
+      assert.equal(response.statusCode, 200, JSON.stringify(authorization))
+    }
+    for (const authorization of [
+      `Bearer ${user.token.toUpperCase()}`, // 43 characters, not one of our tokens
+      `Bearer ${user.token.slice(0, 35)} `,
+      `Bearer ${user.token.slice(1)}x`,
+      `Bearer\t${user.token}`,
+      `Bearer ${' '.repeat(36)}`,
+    ]) {
+      const response = await app.inject({ method: 'GET', url: '/v1/me', headers: { authorization } })
+      assert.equal(response.statusCode, 401, JSON.stringify(authorization))
+    }
+  })
+
   it('each route keeps its mode: HEAD twins of GET routes too, and routes that take no token ignore one', async (t) => {
     // The mode is settled per route when it is added (auth.ts); Fastify adds each GET route's HEAD twin
     // as a route of its own, which must not come out unauthenticated.

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { Type } from 'typebox'
+import { createValidatorCompiler } from '../../src/http/validation.js'
 import { buildTestApp, json, registerAndLogin, TEST_ENGINE } from '../helpers.js'
 
 // Findings 8 and 12 of the security review: inputs that were accepted loosely, or answered 500.
@@ -168,5 +170,29 @@ describe('input strictness', { skip }, () => {
     })
     assert.equal(post.statusCode, 201, post.body.slice(0, 200))
     assert.equal(json<{ data: { body: string } }>(post).data.body, text)
+  })
+})
+
+describe('query-string validators', () => {
+  type Check = ((data: unknown) => boolean) & { errors?: unknown }
+  const compile = (schema: unknown): Check =>
+    createValidatorCompiler()({ schema, httpPart: 'querystring', method: 'GET', url: '/' }) as Check
+
+  it('answer an empty query at once only when the schema takes {} as it is', () => {
+    const optional = compile(Type.Object({ include: Type.Optional(Type.String({ maxLength: 3 })) }))
+    assert.equal(optional(Object.create(null)), true)
+    assert.equal(optional.errors, null)
+    assert.equal(optional({ include: 'toolong' }), false, 'a query that is there is validated')
+    assert.ok(Array.isArray(optional.errors))
+    assert.equal(optional({}), true, 'and the next empty one is valid again')
+    assert.equal(optional.errors, null)
+
+    const required = compile(Type.Object({ q: Type.String() }))
+    assert.equal(required({}), false, 'a required parameter is still required')
+
+    const withDefault = compile(Type.Object({ limit: Type.Integer({ default: 20 }) }))
+    const query: Record<string, unknown> = {}
+    assert.equal(withDefault(query), true)
+    assert.deepEqual(query, { limit: 20 }, 'a default is still filled in')
   })
 })

@@ -27,6 +27,7 @@ import { authentication } from './http/auth.js'
 import { corsHandler } from './http/cors.js'
 import { strictJsonBodies } from './http/json-body.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
+import { closeStalledResponses } from './http/stalled-responses.js'
 import { createSerializerCompiler } from './http/serialization.js'
 import { createValidatorCompiler } from './http/validation.js'
 import { API_PREFIX } from './http/prefix.js'
@@ -127,6 +128,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, version } = options
 
   const logger = createLogger(config.logLevel, options.logStream)
+  const deadlineCheckMs = Math.max(
+    50,
+    Math.min(30_000, Math.floor(Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 10)),
+  )
   const app = Fastify({
     ...fastifyLogging(logger),
     genReqId: requestId,
@@ -139,17 +144,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
     // A slow or stalled client cannot hold a socket forever: its headers must arrive within
-    // HEADERS_TIMEOUT, the whole request within REQUEST_TIMEOUT, and an idle socket closes too.
-    connectionTimeout: config.requestTimeoutMs,
+    // HEADERS_TIMEOUT, the whole request within REQUEST_TIMEOUT, an idle keep-alive socket closes after
+    // 72 s, and one that stops reading its answer after REQUEST_TIMEOUT (closeStalledResponses below).
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: 72_000,
     // Node checks those two deadlines only this often (30 s by default, which would double them).
-    http: {
-      connectionsCheckingInterval: Math.max(
-        50,
-        Math.min(30_000, Math.floor(Math.min(config.headersTimeoutMs, config.requestTimeoutMs) / 10)),
-      ),
-    },
+    http: { connectionsCheckingInterval: deadlineCheckMs },
     // While draining, a request arriving on an open keep-alive connection is still served (with
     // `Connection: close`) rather than given Fastify's bare, unenveloped 503.
     return503OnClosing: false,
@@ -170,6 +170,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     )
   }
   app.server.headersTimeout = config.headersTimeoutMs
+  const stopStalledCheck = closeStalledResponses(app.server, config.requestTimeoutMs, deadlineCheckMs)
+  app.addHook('onClose', async () => {
+    stopStalledCheck()
+  })
 
   // JSON is the only body parsed everywhere; Fastify's default text/plain parser would turn a wrong
   // Content-Type into a confusing 400 instead of 415. Routes taking other types add their own parser.

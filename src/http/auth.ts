@@ -6,6 +6,7 @@ import {
   deleteSessionById,
   findSessionWithUserByTokenHash,
   touchSession,
+  type SessionWithUser,
 } from '../sessions/sessions.queries.js'
 import { sessionCacheFor } from '../sessions/session-cache.js'
 import { hashToken, isWellFormedToken, tokenHashesEqual, TokenHashes } from '../sessions/tokens.js'
@@ -113,8 +114,12 @@ export const authentication = fp(async (app) => {
     await sessionCache?.close()
   })
 
-  /** Resolves the session of a well-formed token into `request.caller`, or throws 401. */
-  async function authenticate(request: FastifyRequest, token: string): Promise<void> {
+  /**
+   * Resolves the session of a well-formed token into `request.caller`, or fails with 401. A session
+   * in the cache that needs no touch is resolved at once and undefined returned (no promise: the
+   * commonest authenticated request); otherwise the promise of the database's answer.
+   */
+  function authenticate(request: FastifyRequest, token: string): Promise<void> | undefined {
     const now = Date.now()
     const tokenHash = tokenHashes === undefined ? hashToken(token) : tokenHashes.of(token, now)
     let found = sessionCache?.get(tokenHash, now)
@@ -123,6 +128,21 @@ export const authentication = fp(async (app) => {
       sessionCache?.forget(tokenHash)
       found = undefined
     }
+    if (found !== undefined && now - found.session.updated_at < sessionTouchIntervalMs) {
+      request.caller = callerOfSession(found)
+      return undefined
+    }
+    return authenticateFromDatabase(request, tokenHash, now, found)
+  }
+
+  /** The rest of `authenticate`: the session read (unless `cached`), and its last-used time written when due. */
+  async function authenticateFromDatabase(
+    request: FastifyRequest,
+    tokenHash: string,
+    now: number,
+    cached: SessionWithUser | undefined,
+  ): Promise<void> {
+    let found = cached
     if (found === undefined) {
       const stamp = sessionCache?.stamp()
       found = await findSessionWithUserByTokenHash(app.db, tokenHash)
@@ -133,14 +153,12 @@ export const authentication = fp(async (app) => {
       }
       if (stamp !== undefined) sessionCache?.keep(tokenHash, found, stamp, now)
     }
-    const { session, user } = found
-    if (now - session.updated_at >= sessionTouchIntervalMs) {
-      await touchSession(app.db, session.id, now)
+    if (now - found.session.updated_at >= sessionTouchIntervalMs) {
+      await touchSession(app.db, found.session.id, now)
       // The cache's copy moves with the row (the touch is kept in step, so it sets nothing aside).
-      session.updated_at = now
+      found.session.updated_at = now
     }
-
-    request.caller = { userId: user.id, sessionId: session.id, sessionCreatedAt: session.created_at, user }
+    request.caller = callerOfSession(found)
   }
 
   /** Idle longer than the session life, or older than the absolute cap. */
@@ -169,7 +187,12 @@ export const authentication = fp(async (app) => {
         done(unauthenticated())
         return
       }
-      authenticate(request, token).then(
+      const pending = authenticate(request, token)
+      if (pending === undefined) {
+        done()
+        return
+      }
+      pending.then(
         () => {
           done()
         },
@@ -193,6 +216,10 @@ export const authentication = fp(async (app) => {
     route.onRequest = [mode === 'required' ? required : optional, ...own]
   })
 })
+
+function callerOfSession({ session, user }: SessionWithUser): Caller {
+  return { userId: user.id, sessionId: session.id, sessionCreatedAt: session.created_at, user }
+}
 
 /** The authenticated caller of a route whose auth mode is `required`. */
 export function callerOf(request: FastifyRequest): Caller {

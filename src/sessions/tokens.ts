@@ -49,8 +49,7 @@ const TOKEN_HASHES_MAX = 10_000
 export class TokenHashes {
   readonly #entries = new Map<number, { token: string; hash: string; at: number }>()
   readonly #lifeMs: number
-  readonly #keyA = randomInt(1, 2 ** 31)
-  readonly #keyB = randomInt(1, 2 ** 31)
+  readonly #key = randomInt(1, 2 ** 31)
   readonly #sweeper: NodeJS.Timeout
 
   constructor(lifeMs: number) {
@@ -97,15 +96,16 @@ export class TokenHashes {
     }
   }
 
-  /** A 53-bit number from the token under this process's keys (two multiplicative hashes). */
+  /**
+   * A 30-bit number (a small integer to V8, so a Map key without an allocation) from the token under
+   * this process's key, by FNV-1a's step. Two tokens sharing a slot only cost a hash: the second one's
+   * token does not match, so it is hashed and takes the slot.
+   */
   #slot(token: string): number {
-    let a = this.#keyA
-    let b = this.#keyB
+    let slot = this.#key
     for (let index = 0; index < token.length; index++) {
-      const code = token.charCodeAt(index)
-      a = Math.imul(a ^ code, 0x01000193)
-      b = Math.imul(b ^ code, 0x5bd1e995)
+      slot = Math.imul(slot ^ token.charCodeAt(index), 0x01000193)
     }
-    return (a >>> 0) * 0x200000 + (b >>> 11)
+    return slot >>> 2
   }
 }

@@ -155,7 +155,8 @@ describe('errors below Fastify, over a real socket', () => {
       assert.ok(bounded(server.headersTimeout), `headersTimeout ${server.headersTimeout}`)
       assert.ok(bounded(server.requestTimeout), `requestTimeout ${server.requestTimeout}`)
       assert.ok(bounded(server.keepAliveTimeout), `keepAliveTimeout ${server.keepAliveTimeout}`)
-      assert.ok(bounded(server.timeout), `socket idle timeout ${server.timeout}`)
+      // No per-socket idle timer (server.timeout): a client that stops reading its answer is closed by
+      // http/stalled-responses.ts instead (slow-clients.test.ts).
       assert.ok(
         server.headersTimeout <= server.requestTimeout,
         'headers must arrive before the whole request',

@@ -2,20 +2,22 @@ import assert from 'node:assert/strict'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
+import { createAttachment, createPost } from '../content/content-helpers.js'
 import { buildTestApp, registerAndLogin, TEST_ENGINE } from '../helpers.js'
 
-// Slow clients: a slowloris trickling its headers and a client trickling its body are cut off by the
-// server's deadlines (HEADERS_TIMEOUT, REQUEST_TIMEOUT; short here so the test is), and hundreds of
-// idle connections do not keep anyone else waiting.
+// Slow clients: a slowloris trickling its headers, a client trickling its body and one that stops
+// reading its answer are cut off by the server's deadlines (HEADERS_TIMEOUT, REQUEST_TIMEOUT; short
+// here so the test is), and hundreds of idle connections do not keep anyone else waiting.
 
 const skip = TEST_ENGINE === 'postgres' ? 'socket handling does not depend on the database engine' : false
 const HEADERS_TIMEOUT_MS = 600
 const REQUEST_TIMEOUT_MS = 1_200
 
-async function listen(t: TestContext) {
+async function listen(t: TestContext, env: Record<string, string> = {}) {
   const built = await buildTestApp(t, {
     HEADERS_TIMEOUT: `${HEADERS_TIMEOUT_MS}ms`,
     REQUEST_TIMEOUT: `${REQUEST_TIMEOUT_MS}ms`,
+    ...env,
   })
   await built.app.listen({ port: 0, host: '127.0.0.1' })
   return { ...built, port: (built.app.server.address() as AddressInfo).port }
@@ -93,6 +95,48 @@ function openIdle(port: number, first: string): Promise<Socket> {
   })
 }
 
+/** Bigger than what the loopback's socket buffers take from a client that reads nothing (about 4 MiB). */
+const LARGE_FILE_BYTES = 16 * 1024 * 1024
+
+/**
+ * Sends `request` and then reads its answer, `bytesPerTick` every 20 ms (0: never), for `forMs`.
+ * Resolves with the bytes it read and the connection's port on this side.
+ */
+function readAnswer(
+  port: number,
+  request: string,
+  bytesPerTick: number,
+  forMs: number,
+): Promise<{ localPort: number; receivedBytes: number }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    let receivedBytes = 0
+    let ticker: NodeJS.Timeout | undefined
+    socket.on('error', () => undefined) // the server's reset of a connection with unread bytes
+    // Paused: nothing is read (not even into this process's buffers) but what each tick takes.
+    socket.pause()
+    socket.on('connect', () => {
+      const localPort = socket.localPort ?? 0
+      socket.write(request)
+      setTimeout(() => {
+        clearInterval(ticker)
+        socket.destroy()
+        resolve({ localPort, receivedBytes })
+      }, forMs)
+      if (bytesPerTick === 0) return
+      ticker = setInterval(() => {
+        let taken = 0
+        for (let chunk: Buffer | null = socket.read() as Buffer | null; chunk !== null; ) {
+          taken += chunk.length
+          if (taken >= bytesPerTick) break
+          chunk = socket.read() as Buffer | null
+        }
+        receivedBytes += taken
+      }, 20)
+    })
+  })
+}
+
 describe('slow clients', { skip }, () => {
   it('a slowloris trickling header lines is answered 408 and disconnected at HEADERS_TIMEOUT', async (t) => {
     const { port } = await listen(t)
@@ -127,6 +171,44 @@ describe('slow clients', { skip }, () => {
       'Content-Length: 100000\r\n\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n'
     const result = await trickle(port, head, 'data', 50)
     assertTimedOut(result, REQUEST_TIMEOUT_MS)
+  })
+
+  it('a client that stops reading its answer is disconnected at REQUEST_TIMEOUT; a slow reader is not', async (t) => {
+    const { app, port } = await listen(t, { ATTACHMENT_MAX_BYTES: String(2 * LARGE_FILE_BYTES) })
+    const user = await registerAndLogin(app)
+    const post = await createPost(app, user)
+    const file = await createAttachment(app, user, post.id, Buffer.alloc(LARGE_FILE_BYTES, 7), 'large.bin')
+    const request =
+      `GET ${file.links.content} HTTP/1.1\r\nHost: quire.test\r\n` +
+      `Authorization: ${user.auth.authorization}\r\n\r\n`
+    // When the server closes each connection, seen from its side: a client reading nothing would
+    // not notice a reset until it read.
+    const closedAt = new Map<number, number>()
+    app.server.on('connection', (socket: Socket) => {
+      const remotePort = socket.remotePort ?? 0
+      socket.once('close', () => closedAt.set(remotePort, Date.now()))
+    })
+    const started = Date.now()
+    const [stalled, slow] = await Promise.all([
+      readAnswer(port, request, 0, REQUEST_TIMEOUT_MS + 4_000),
+      // About 4 MiB a second: the whole file takes longer than REQUEST_TIMEOUT, but it moves (the
+      // server sees it move each time the kernel takes more: after a megabyte or two here).
+      readAnswer(port, request, 80 * 1024, REQUEST_TIMEOUT_MS * 2 + 500),
+    ])
+    const stalledClosed = closedAt.get(stalled.localPort)
+    assert.ok(stalledClosed !== undefined, 'the stalled reader was never disconnected')
+    const afterMs = stalledClosed - started
+    assert.ok(
+      afterMs >= REQUEST_TIMEOUT_MS * 0.9 && afterMs < REQUEST_TIMEOUT_MS + 3_000,
+      `disconnected after ${afterMs} ms`,
+    )
+    const slowClosed = closedAt.get(slow.localPort)
+    // The slow reader's connection closes when it leaves, not before (a little slack for that close).
+    assert.ok(
+      slowClosed === undefined || slowClosed - started >= REQUEST_TIMEOUT_MS * 2 + 400,
+      `the slow reader was cut off after ${slow.receivedBytes} bytes, ${String(slowClosed === undefined ? NaN : slowClosed - started)} ms`,
+    )
+    assert.ok(slow.receivedBytes > 2 * 1024 * 1024, `the slow reader got ${slow.receivedBytes} bytes`)
   })
 
   it('hundreds of idle and half-open connections do not keep a normal request waiting', async (t) => {

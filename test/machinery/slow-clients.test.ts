@@ -126,7 +126,7 @@ function readAnswer(
       if (bytesPerTick === 0) return
       ticker = setInterval(() => {
         let taken = 0
-        for (let chunk: Buffer | null = socket.read() as Buffer | null; chunk !== null; ) {
+        for (let chunk: Buffer | null = socket.read() as Buffer | null; chunk !== null;) {
           taken += chunk.length
           if (taken >= bytesPerTick) break
           chunk = socket.read() as Buffer | null

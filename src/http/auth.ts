@@ -9,7 +9,7 @@ import {
   type SessionWithUser,
 } from '../sessions/sessions.queries.js'
 import { sessionCacheFor } from '../sessions/session-cache.js'
-import { hashToken, isWellFormedToken, tokenHashesEqual, TokenHashes } from '../sessions/tokens.js'
+import { hashToken, isWellFormedToken, equalInConstantTime, TokenHashes } from '../sessions/tokens.js'
 
 /** Who is calling: the authenticated user and the session their token belongs to. */
 export interface Caller {
@@ -146,7 +146,7 @@ export const authentication = fp(async (app) => {
     if (found === undefined) {
       const stamp = sessionCache?.stamp()
       found = await findSessionWithUserByTokenHash(app.db, tokenHash)
-      if (!found || !tokenHashesEqual(found.session.token_hash, tokenHash)) throw unauthenticated()
+      if (!found || !equalInConstantTime(found.session.token_hash, tokenHash)) throw unauthenticated()
       if (isExpired(found.session, now)) {
         await deleteSessionById(app.db, found.session.id)
         throw unauthenticated('Session has expired; log in again')

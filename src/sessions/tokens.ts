@@ -19,12 +19,12 @@ export function hashToken(token: string): string {
 }
 
 /**
- * Constant-time comparison of two token hashes (hex): every character is compared, whatever differs.
- * Over the strings themselves, since decoding both into buffers for `timingSafeEqual` costs more than
+ * Constant-time comparison of two secrets of one shape (token hashes, tokens): every character is
+ * compared, whatever differs (only a difference in length answers at once). Over the strings themselves, since decoding both into buffers for `timingSafeEqual` costs more than
  * hashing the token, on every authenticated request (in a loop here: 0.6–0.7 µs against 0.26–0.3 this
  * way, the SHA-256 0.34–0.41).
  */
-export function tokenHashesEqual(a: string, b: string): boolean {
+export function equalInConstantTime(a: string, b: string): boolean {
   if (a.length !== b.length) return false
   let difference = 0
   for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index)
@@ -42,29 +42,35 @@ const TOKEN_HASHES_MAX = 10_000
  *
  * Entries are found by a number derived from the token with a key drawn at start-up (so a client
  * cannot aim its guesses at an entry's slot), and a found entry's token is compared in constant time
- * with the one presented, as the session's hash is. Tokens are held only in this process's memory, no
- * longer than `lifeMs` (an interval timer drops older entries; `close` drops them all), as long as a
- * request's own headers may stay in its heap anyway; the database still holds hashes only.
+ * with the one presented, as the session's hash is. Tokens are held only in this process's memory, for
+ * `lifeMs` (an interval timer drops older entries, at least every 100 ms; `close` drops them all), about
+ * as long as a request's own headers may stay in its heap anyway; the database still holds hashes only.
  */
 export class TokenHashes {
   readonly #entries = new Map<number, { token: string; hash: string; at: number }>()
   readonly #lifeMs: number
-  readonly #key = randomInt(1, 2 ** 31)
+  readonly #key: number
   readonly #sweeper: NodeJS.Timeout
 
-  constructor(lifeMs: number) {
+  /** `key` picks the slots (a random one unless a test fixes it). */
+  constructor(lifeMs: number, key = randomInt(1, 2 ** 31)) {
     this.#lifeMs = lifeMs
-    this.#sweeper = setInterval(() => {
-      this.#dropOlderThan(Date.now() - this.#lifeMs)
-    }, lifeMs)
+    this.#key = key
+    // At most ten sweeps a second, however short the life (SESSION_CACHE may be 1 ms).
+    this.#sweeper = setInterval(
+      () => {
+        this.#dropOlderThan(Date.now() - this.#lifeMs)
+      },
+      Math.max(lifeMs, 100),
+    )
     this.#sweeper.unref()
   }
 
   /** `hashToken(token)`, from memory when the same token was hashed less than `lifeMs` ago. */
   of(token: string, now: number): string {
-    const slot = this.#slot(token)
+    const slot = tokenSlot(token, this.#key)
     const entry = this.#entries.get(slot)
-    if (entry !== undefined && now - entry.at < this.#lifeMs && tokenHashesEqual(entry.token, token)) {
+    if (entry !== undefined && now - entry.at < this.#lifeMs && equalInConstantTime(entry.token, token)) {
       return entry.hash
     }
     const hashed = hashToken(token)
@@ -95,17 +101,17 @@ export class TokenHashes {
       this.#entries.delete(slot)
     }
   }
+}
 
-  /**
-   * A 30-bit number (a small integer to V8, so a Map key without an allocation) from the token under
-   * this process's key, by FNV-1a's step. Two tokens sharing a slot only cost a hash: the second one's
-   * token does not match, so it is hashed and takes the slot.
-   */
-  #slot(token: string): number {
-    let slot = this.#key
-    for (let index = 0; index < token.length; index++) {
-      slot = Math.imul(slot ^ token.charCodeAt(index), 0x01000193)
-    }
-    return slot >>> 2
+/**
+ * Where `TokenHashes` keeps a token: a 30-bit number (a small integer to V8, so a Map key without an
+ * allocation) from the token under the cache's key, by FNV-1a's step. Two tokens sharing a slot only
+ * cost a hash: the second one's token does not match, so it is hashed and takes the slot.
+ */
+export function tokenSlot(token: string, key: number): number {
+  let slot = key
+  for (let index = 0; index < token.length; index++) {
+    slot = Math.imul(slot ^ token.charCodeAt(index), 0x01000193)
   }
+  return slot >>> 2
 }

@@ -8,7 +8,7 @@ import pg from 'pg'
 import { watchWrites, type Db } from '../../src/db/database.js'
 import { sessionCacheFor } from '../../src/sessions/session-cache.js'
 import type { SessionWithUser } from '../../src/sessions/sessions.queries.js'
-import { hashToken, newSessionToken, TokenHashes } from '../../src/sessions/tokens.js'
+import { hashToken, newSessionToken, TokenHashes, tokenSlot } from '../../src/sessions/tokens.js'
 import { buildTestApp, json, registerAndLogin, TEST_ENGINE, type TestUser } from '../helpers.js'
 
 // The session cache (sessions/session-cache.ts): a session read moments ago answers without a
@@ -258,6 +258,29 @@ describe('token hashes kept in memory', () => {
     assert.equal(hashes.of(second, now + 2), hashToken(second))
     assert.equal(hashes.of(first, now + 3), hashToken(first))
     assert.equal(hashes.size, 2)
+  })
+
+  it('answer a token its own hash when another token held there shares its slot', (t) => {
+    const key = 12_345
+    const hashes = new TokenHashes(60_000, key)
+    t.after(() => {
+      hashes.close()
+    })
+    // Two tokens with one slot under this key (about 2^15 tries: slots have 30 bits).
+    const seen = new Map<number, string>()
+    let pair: [string, string] | undefined
+    while (pair === undefined) {
+      const token = newSessionToken()
+      const other = seen.get(tokenSlot(token, key))
+      if (other !== undefined) pair = [other, token]
+      seen.set(tokenSlot(token, key), token)
+    }
+    const [first, second] = pair
+    const now = Date.now()
+    assert.equal(hashes.of(first, now), hashToken(first))
+    assert.equal(hashes.of(second, now), hashToken(second), 'not the hash of the token in its slot')
+    assert.equal(hashes.size, 1, 'the second took the slot')
+    assert.equal(hashes.of(first, now), hashToken(first))
   })
 
   it('hold at most 10,000 tokens, the oldest going first, and each still hashes right', (t) => {

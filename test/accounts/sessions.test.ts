@@ -5,7 +5,7 @@ import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/db/database.js'
 import { sweepExpired } from '../../src/maintenance.js'
-import { hashToken, tokenHashesEqual } from '../../src/sessions/tokens.js'
+import { hashToken, equalInConstantTime } from '../../src/sessions/tokens.js'
 import {
   buildTestApp,
   json,
@@ -52,14 +52,14 @@ function me(app: FastifyInstance, token: string) {
 describe('token hashes', () => {
   it('compare equal only when every character matches, whichever differs and wherever', () => {
     const stored = hashToken(randomUUID())
-    assert.equal(tokenHashesEqual(stored, stored.slice()), true)
+    assert.equal(equalInConstantTime(stored, stored.slice()), true)
     for (const index of [0, 31, 63]) {
       const flipped = stored.slice(0, index) + (stored[index] === 'a' ? 'b' : 'a') + stored.slice(index + 1)
-      assert.equal(tokenHashesEqual(stored, flipped), false, `a difference at ${String(index)}`)
+      assert.equal(equalInConstantTime(stored, flipped), false, `a difference at ${String(index)}`)
     }
-    assert.equal(tokenHashesEqual(stored, stored.slice(0, 63)), false)
-    assert.equal(tokenHashesEqual(stored, `${stored}0`), false)
-    assert.equal(tokenHashesEqual(stored, hashToken(randomUUID())), false)
+    assert.equal(equalInConstantTime(stored, stored.slice(0, 63)), false)
+    assert.equal(equalInConstantTime(stored, `${stored}0`), false)
+    assert.equal(equalInConstantTime(stored, hashToken(randomUUID())), false)
   })
 })
 

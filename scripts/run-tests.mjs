@@ -2,6 +2,9 @@
 // tsx: first on SQLite, then again on PostgreSQL when the test server answers (QUIRE_TEST_POSTGRES_URL,
 // default postgres://postgres@127.0.0.1:5432/postgres); without one, that pass is skipped with a notice.
 // Node 20's --test does not expand globs itself, hence this small launcher.
+//
+// `--fast` (npm run test:fast) is the tier to run while working: SQLite only, and none of the slow
+// tiers, which start built servers, browsers, load balancers or benchmarks (SLOW_TIERS below).
 import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -48,13 +51,19 @@ function run(engine, files) {
   return result.status ?? 1
 }
 
+/** Folders of test/ whose tests need more than the process itself: kept out of the fast tier. */
+const SLOW_TIERS = ['e2e', 'scale', 'browser', 'machinery']
+
+const fast = process.argv.includes('--fast')
+const named = process.argv.slice(2).filter((arg) => arg !== '--fast')
 const files =
-  process.argv.length > 2
-    ? process.argv.slice(2)
+  named.length > 0
+    ? named
     : findTests('test')
         .map((f) => relative('.', f))
+        .filter((f) => !fast || !SLOW_TIERS.includes(f.split(/[\\/]/)[1]))
         .sort()
-const engines = (process.env.QUIRE_TEST_ENGINES ?? 'sqlite,postgres').split(',')
+const engines = fast ? ['sqlite'] : (process.env.QUIRE_TEST_ENGINES ?? 'sqlite,postgres').split(',')
 let failed = false
 for (const engine of engines) {
   if (engine === 'postgres' && !(await postgresAnswers())) {

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify'
 // alert on them or feed them to a SIEM: the `event` field names what happened, `user_id` (or
 // `email_sha256` when no account is known) says to whom. Never a password, token or clear email.
 
-/** Every security event name Quire logs (documented in the README). */
+/** Every security event name Quire logs (documented in docs/security.md). */
 export const SECURITY_EVENTS = [
   'auth.login.succeeded',
   'auth.login.failed',

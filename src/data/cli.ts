@@ -89,7 +89,7 @@ async function backup(args: string[]): Promise<number> {
   if (file === undefined || extra.length > 0) throw new UsageError('backup takes exactly one FILE')
   const database = databaseFrom('--from', values.from ?? process.env['DATABASE_URL'] ?? 'sqlite:./data/quire.db')
   if (database.kind !== 'sqlite') {
-    throw new UsageError('backup is for SQLite; back PostgreSQL up with pg_dump (see the README, "Scaling out")')
+    throw new UsageError('backup is for SQLite; back PostgreSQL up with pg_dump (see docs/operations.md, "Backups")')
   }
   const { bytes, pages } = await backupSqlite(database.path, file)
   process.stdout.write(`backed up ${database.path} to ${file}: ${pages} pages, ${bytes} bytes, integrity ok\n`)

@@ -38,7 +38,7 @@ const TOKEN_HASHES_MAX = 10_000
  * The hashes of tokens presented in the last `lifeMs`, so a client's requests in quick succession
  * hash its token once rather than each time. SHA-256 through OpenSSL is the largest single cost of
  * an authenticated request answered from the session cache: remembering it saved `GET /v1/me` 2.3 µs
- * of CPU and raised its requests per second by a tenth here (README, Performance).
+ * of CPU and raised its requests per second by a tenth here (docs/performance.md).
  *
  * Entries are found by a number derived from the token with a key drawn at start-up (so a client
  * cannot aim its guesses at an entry's slot), and a found entry's token is compared in constant time

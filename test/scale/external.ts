@@ -97,7 +97,7 @@ export interface HaproxySetup {
 }
 
 /**
- * The HAProxy configuration the scale-out test runs (and the README shows): round-robin over the
+ * The HAProxy configuration the scale-out test runs (and docs/operations.md shows): round-robin over the
  * instances, health checks on /v1/ready, X-Forwarded-For added, connection failures retried on
  * another instance, and only idempotent requests replayed after a response failure.
  */
@@ -201,7 +201,7 @@ export interface PgbouncerSetup {
 }
 
 /**
- * The PgBouncer configuration the PgBouncer test runs (and the README shows): transaction pooling,
+ * The PgBouncer configuration the PgBouncer test runs (and docs/operations.md shows): transaction pooling,
  * and `statement_timeout` accepted from clients but not passed on (PgBouncer cannot keep a startup
  * parameter per client in transaction mode; set it on the role instead).
  */

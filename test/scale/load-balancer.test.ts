@@ -7,7 +7,7 @@ import { freshDatabaseUrl, strongPassword, TEST_ENGINE, uniqueEmail } from '../h
 import { findProgram, haproxyServers, startHaproxy } from './external.js'
 
 // Two built Quire processes on one fresh PostgreSQL database, behind Debian's HAProxy with the
-// configuration the README shows: whatever instance answers, the service behaves as one.
+// configuration docs/operations.md shows: whatever instance answers, the service behaves as one.
 
 const HAPROXY = findProgram('haproxy')
 const SKIP =

@@ -357,7 +357,9 @@ export class SoleInstance {
       const settling = this.#aloneFrom - sentAt
       this.#options.log?.(
         'info',
-        settling > 0 ? `alone on the database; trusted so from ${String(settling)} ms on` : 'alone on the database',
+        settling > 0
+          ? `alone on the database; trusted so from ${String(settling)} ms on`
+          : 'alone on the database',
       )
     } else {
       this.#later(() => this.#tryAlone(client))

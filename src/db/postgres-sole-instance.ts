@@ -310,7 +310,8 @@ export class SoleInstance {
       if (rows[0]?.ok === true) {
         if (this.#client !== client) return false
         this.#answeredAt = sentAt
-        this.#countedFrom = this.#trustedFrom(sentAt)
+        // From the answer, not the question: a former holder may have died while it was on its way.
+        this.#countedFrom = this.#trustedFrom(Date.now())
         this.#probeLater(client)
         return true
       }
@@ -341,7 +342,6 @@ export class SoleInstance {
     if (this.#closed || this.#client !== client || this.#alone || this.#trying) return
     // One try at a time: two granted tries would hold the lock twice, and stepping aside releases once.
     this.#trying = true
-    const sentAt = Date.now()
     let rows: Array<{ ok: boolean }>
     try {
       rows = (
@@ -352,9 +352,10 @@ export class SoleInstance {
     }
     if (this.#client !== client) return
     if (rows[0]?.ok === true) {
-      this.#aloneFrom = this.#trustedFrom(sentAt)
+      const now = Date.now()
+      this.#aloneFrom = this.#trustedFrom(now)
       this.#setAlone(true)
-      const settling = this.#aloneFrom - sentAt
+      const settling = this.#aloneFrom - now
       this.#options.log?.(
         'info',
         settling > 0

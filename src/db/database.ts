@@ -116,7 +116,6 @@ function openPostgresPool(config: PostgresConfig, options: DbOptions, state: Pos
   // After the prepared statements' layer, so a binary COPY is taken aside before it (COPY cannot be
   // prepared), and before the liveness watch, which then watches it as any query.
   useBinaryCopy(pool)
-  state.watches.attach(pool)
   watchPoolLiveness(pool, {
     url: config.url,
     probeTimeoutMs: config.probeTimeoutMs,
@@ -128,6 +127,8 @@ function openPostgresPool(config: PostgresConfig, options: DbOptions, state: Pos
     },
     onReachable: options.onReachable,
   })
+  // Outermost: a write's answer the watches hold back (WriteWatch.holdMs) is not a silent server.
+  state.watches.attach(pool)
   return pool
 }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type pg from 'pg'
 
 /**
@@ -13,6 +14,12 @@ import type pg from 'pg'
  */
 export class WriteWatch {
   count = 0
+  /**
+   * How long, once a write it covers has taken effect, its answer is held back (PostgreSQL): while
+   * copies kept by another process may still hold what the write changed and nothing can tell that
+   * process so, the answer waits until such copies have expired. Asked after each such write.
+   */
+  holdMs: () => number = () => 0
   constructor(readonly covers: (sql: string) => boolean) {}
 }
 
@@ -71,12 +78,12 @@ export class PoolWriteWatches {
         if (this.#watches.length === 0 || typeof text !== 'string') return query(...args)
         const { watches, transaction } = this.#kindOf(text)
         for (const watch of watches) watch.count++
-        let after: Iterable<WriteWatch> = []
+        let after: WriteWatch[] = []
         if (transaction === 'begin') {
           inTransaction = true
         } else if (transaction === 'end') {
           inTransaction = false
-          after = pending
+          after = [...pending]
           pending = new Set()
         } else if (inTransaction) {
           for (const watch of watches) pending.add(watch)
@@ -87,9 +94,19 @@ export class PoolWriteWatches {
         const moveAgain = (): void => {
           for (const watch of after) watch.count++
         }
-        if (result instanceof Promise) void result.then(moveAgain, moveAgain)
-        else moveAgain()
-        return result
+        if (!(result instanceof Promise)) {
+          moveAgain()
+          return result
+        }
+        void result.then(moveAgain, moveAgain)
+        if (after.length === 0) return result
+        // A failed write changed nothing: only a done one is held back.
+        return result.then(async (answer: unknown) => {
+          let holdMs = 0
+          for (const watch of after) holdMs = Math.max(holdMs, watch.holdMs())
+          if (holdMs > 0) await sleep(holdMs)
+          return answer
+        })
       }
       client.query = watched as typeof client.query
     })

@@ -6,6 +6,7 @@ import {
   type Db,
   type WriteWatch,
 } from '../db/database.js'
+import type { SoleInstance } from '../db/postgres-sole-instance.js'
 import { KEPT_IN_STEP_WITH_SESSION_CACHE, type SessionWithUser } from './sessions.queries.js'
 
 // Authenticating a request reads its session and user in one statement; on SQLite that statement
@@ -23,10 +24,18 @@ import { KEPT_IN_STEP_WITH_SESSION_CACHE, type SessionWithUser } from './session
 // writing the same file may leave unseen. On PostgreSQL, where asking would be a round trip, entries
 // are used only while this instance is the only one on the database (db/postgres-sole-instance.ts:
 // an arriving instance makes it stop before writing anything); the same time limit bounds an
-// operator's psql.
+// operator's psql. Losing that hold sets every entry aside before anything else runs, so a hold
+// taken again starts from nothing. And while this instance is not counted among those on the
+// database (its hold lost, or taken again moments ago), another may be alone and answering from
+// copies this instance's writes make stale, with nothing to tell it: the answer to each such write
+// waits the cache's life (and a margin for the two processes' timers), by which time every copy read
+// before the write has expired.
 
 /** Most sessions kept: each entry holds one session's and one user's row (about 1 KB). */
 const SESSION_CACHE_ENTRIES = 10_000
+
+/** Added to the cache's life when a write's answer waits for others' copies to expire: timers run late. */
+const HOLD_MARGIN_MS = 100
 
 /** Tables whose rows an entry copies: a write naming either sets every entry aside. */
 const COPIED_TABLES = /\b(users|sessions)\b/i
@@ -50,7 +59,7 @@ export class SessionCache {
   readonly #entries = new Map<string, Entry>()
   readonly #watch: WriteWatch
   readonly #lifeMs: number
-  readonly #outside: (() => number | undefined) | undefined
+  readonly #outside: ((now?: number) => number | undefined) | undefined
   readonly #close: (() => Promise<void>) | undefined
 
   /**
@@ -60,7 +69,7 @@ export class SessionCache {
   constructor(
     watch: WriteWatch,
     lifeMs: number,
-    outside?: () => number | undefined,
+    outside?: (now?: number) => number | undefined,
     close?: () => Promise<void>,
   ) {
     this.#watch = watch
@@ -82,7 +91,7 @@ export class SessionCache {
     if (
       entry.stamp.writes !== this.#watch.count ||
       now - entry.readAt >= this.#lifeMs ||
-      entry.stamp.outside !== this.#outsideNow()
+      entry.stamp.outside !== this.#outsideNow(now)
     ) {
       this.#entries.delete(tokenHash)
       return undefined
@@ -112,6 +121,16 @@ export class SessionCache {
     this.#entries.delete(tokenHash)
   }
 
+  /** Sets every entry aside: what they copy can no longer be trusted (this instance is no longer alone). */
+  clear(): void {
+    this.#entries.clear()
+  }
+
+  /** How many entries are kept. */
+  get size(): number {
+    return this.#entries.size
+  }
+
   /** Ends what the cache asks other processes (PostgreSQL's lock connection). */
   async close(): Promise<void> {
     this.#entries.clear()
@@ -119,9 +138,28 @@ export class SessionCache {
   }
 
   /** Where other processes stand (0 when not asked about); undefined when that cannot be told now. */
-  #outsideNow(): number | undefined {
-    return this.#outside === undefined ? 0 : this.#outside()
+  #outsideNow(now?: number): number | undefined {
+    return this.#outside === undefined ? 0 : this.#outside(now)
   }
+}
+
+/**
+ * A session cache on PostgreSQL, used while `sole` is alone on the database: emptied the moment it
+ * stops being so, and holding back the answers to this process's writes while it is not counted
+ * among the instances there (see the top of this file). Closing the cache closes `sole`.
+ */
+export function cacheWhileAlone(sole: SoleInstance, watch: WriteWatch, lifeMs: number): SessionCache {
+  const cache = new SessionCache(
+    watch,
+    lifeMs,
+    (now) => sole.tenure(now),
+    () => sole.close(),
+  )
+  sole.whenNotAlone(() => {
+    cache.clear()
+  })
+  watch.holdMs = () => (sole.counted() ? 0 : lifeMs + HOLD_MARGIN_MS)
+  return cache
 }
 
 /**
@@ -148,12 +186,7 @@ export async function sessionCacheFor(
       await sole.close()
       return undefined
     }
-    return new SessionCache(
-      watch,
-      lifeMs,
-      () => sole.tenure(),
-      () => sole.close(),
-    )
+    return cacheWhileAlone(sole, watch, lifeMs)
   }
   const watch = watchWrites(db, covers)
   if (watch === undefined) return undefined

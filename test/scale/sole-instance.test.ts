@@ -3,7 +3,19 @@ import { describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { SOLE_INSTANCE_LOCK_KEY, SoleInstance } from '../../src/db/postgres-sole-instance.js'
-import { buildTestApp, freshDatabaseUrl, registerAndLogin, TEST_ENGINE, type TestUser } from '../helpers.js'
+import { WriteWatch } from '../../src/db/write-watch.js'
+import { cacheWhileAlone } from '../../src/sessions/session-cache.js'
+import type { SessionWithUser } from '../../src/sessions/sessions.queries.js'
+import {
+  buildTestApp,
+  freshDatabaseUrl,
+  POSTGRES_ADMIN_URL,
+  registerAndLogin,
+  TEST_ENGINE,
+  type TestApp,
+  type TestUser,
+} from '../helpers.js'
+import { startTcpProxy, throughProxy, type TcpProxy } from './tcp-proxy.js'
 import type { FastifyInstance } from 'fastify'
 
 // Whether an instance is alone on its PostgreSQL database (db/postgres-sole-instance.ts), which is
@@ -30,6 +42,90 @@ async function connected(url: string): Promise<pg.Client> {
 function me(app: FastifyInstance, user: TestUser) {
   return app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
 }
+
+/** The backends holding the sole-instance key on the database at `url`. */
+async function lockHolders(url: string): Promise<number[]> {
+  const admin = await connected(url)
+  try {
+    const { rows } = await admin.query<{ pid: number }>(
+      `select distinct pid from pg_locks
+        where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())
+        order by pid`,
+    )
+    return rows.map((row) => row.pid)
+  } finally {
+    await admin.end()
+  }
+}
+
+async function terminate(url: string, pid: number): Promise<void> {
+  const admin = await connected(url)
+  try {
+    const { rows } = await admin.query<{ ended: boolean }>('select pg_terminate_backend($1) as ended', [pid])
+    assert.equal(rows[0]?.ended, true, `backend ${String(pid)} ended`)
+  } finally {
+    await admin.end()
+  }
+}
+
+/** A proxy to the test's PostgreSQL server, closed when the test ends. */
+async function proxyToPostgres(t: { after: (fn: () => Promise<void>) => void }): Promise<TcpProxy> {
+  const server = new URL(POSTGRES_ADMIN_URL)
+  const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) })
+  t.after(() => proxy.close())
+  return proxy
+}
+
+/**
+ * A server on the database at `url` whose lock connection (the direct URL) goes through `proxy`,
+ * while its pool reaches PostgreSQL directly: the proxy can cut the one without the other.
+ */
+function serverWithLockVia(
+  t: Parameters<typeof buildTestApp>[0],
+  url: string,
+  proxy: TcpProxy,
+  env: Record<string, string>,
+): Promise<TestApp> {
+  return buildTestApp(
+    t,
+    { ...env, DATABASE_MIGRATION_URL: throughProxy(url, proxy), DATABASE_PREPARED_STATEMENTS: 'true' },
+    { database: url },
+  )
+}
+
+/**
+ * Sends `user`'s token to every app, over and over, for `forMs`: the statuses each answered. Each app
+ * has one request in flight at a time, as a client in a loop would.
+ */
+async function hammer(apps: FastifyInstance[], user: TestUser, forMs: number): Promise<number[][]> {
+  const until = Date.now() + forMs
+  return Promise.all(
+    apps.map(async (app) => {
+      const statuses: number[] = []
+      while (Date.now() < until) statuses.push((await me(app, user)).statusCode)
+      return statuses
+    }),
+  )
+}
+
+/** Keeps `user`'s token fresh in `app`'s cache (a read every few milliseconds) until stopped. */
+function keepWarm(app: FastifyInstance, user: TestUser): { stop: () => Promise<void> } {
+  const running = { now: true }
+  const loop = (async () => {
+    while (running.now) {
+      await me(app, user)
+      await sleep(5)
+    }
+  })()
+  return {
+    stop: async () => {
+      running.now = false
+      await loop
+    },
+  }
+}
+
+const SESSION_CACHE_MS = 1000
 
 describe('the sole instance on a PostgreSQL database', POSTGRES_ONLY, () => {
   it('is alone until another joins, and alone again once the other leaves', async (t) => {
@@ -89,6 +185,129 @@ describe('the sole instance on a PostgreSQL database', POSTGRES_ONLY, () => {
     await until(() => instance.tenure() === undefined, 'not alone once the connection is gone')
     await until(() => instance.tenure() !== undefined, 'alone again on a new connection')
     assert.equal(instance.tenure(), 2)
+  })
+
+  it('losing the hold empties the session cache before anything else runs, and a hold taken again trusts nothing before it settles', async (t) => {
+    const url = await freshDatabaseUrl(t, 'postgres')
+    const aloneAt: number[] = []
+    const sole = await SoleInstance.join({
+      url,
+      retryMs: 100,
+      log: (_level, message) => {
+        if (message.startsWith('alone on the database')) aloneAt.push(Date.now())
+      },
+    })
+    const cache = cacheWhileAlone(sole, new WriteWatch(() => false), 60_000)
+    t.after(() => cache.close())
+    const found = {
+      session: { id: 's', token_hash: 'h', created_at: 0, updated_at: 0 },
+      user: {} as SessionWithUser['user'],
+    }
+    cache.keep('h', found, cache.stamp() ?? assert.fail('no stamp: not alone at start'), Date.now())
+    assert.equal(cache.get('h', Date.now()), found, 'used while alone')
+
+    sole.lose()
+    // Synchronously: nothing is answered from the copy after this line.
+    assert.equal(cache.size, 0, 'emptied')
+    assert.equal(cache.get('h', Date.now()), undefined)
+    assert.equal(cache.stamp(), undefined, 'nothing read now is kept')
+
+    // The lock connection ended by the server: emptied the moment it is seen, not on the next use.
+    cache.keep('h', found, cache.stamp() ?? (await untilStamp()), Date.now())
+    assert.equal(cache.size, 1)
+    const [holder] = await lockHolders(url)
+    await terminate(url, holder ?? assert.fail('no lock holder'))
+    await until(() => sole.tenure() === undefined, 'not alone once the connection is ended')
+    assert.equal(cache.size, 0, 'emptied the moment being alone ended')
+
+    // Taken again, the hold is trusted only once it has settled (1500 ms by default).
+    const seen = aloneAt.length
+    await until(() => aloneAt.length > seen, 'alone again on a new connection')
+    const regainedAt = aloneAt.at(-1) ?? 0
+    await until(() => sole.tenure() !== undefined, 'trusted once settled')
+    assert.ok(
+      Date.now() - regainedAt >= 1400,
+      `trusted ${String(Date.now() - regainedAt)} ms after the hold was taken`,
+    )
+    assert.equal(cache.size, 0, 'starts from a cold cache')
+
+    async function untilStamp() {
+      await until(() => cache.stamp() !== undefined, 'alone again', 10_000)
+      return cache.stamp() ?? assert.fail('no stamp')
+    }
+  })
+
+  it('a lock connection that stops answering is not trusted beyond twice the probe interval', async (t) => {
+    const url = await freshDatabaseUrl(t, 'postgres')
+    const proxy = await proxyToPostgres(t)
+    const sole = await SoleInstance.join({ url: throughProxy(url, proxy), probeMs: 100, retryMs: 100 })
+    t.after(() => sole.close())
+    await sleep(300) // a few probes answered
+    assert.equal(sole.tenure(), 1)
+    const cutAt = Date.now()
+    await proxy.cut('blackhole') // the server still holds the key for it: nothing tells either side
+    await until(() => sole.tenure() === undefined, 'not alone', 2000)
+    assert.ok(Date.now() - cutAt <= 400, `trusted ${String(Date.now() - cutAt)} ms after the cut`)
+    assert.equal(sole.counted(), false, 'nor counted among the instances')
+  })
+
+  it('when one of two servers loses its hold, no server answers a token after its revocation is answered', async (t) => {
+    // The first's lock connection goes through a proxy: ended by the server, then kept from coming
+    // back, while its pool still serves. The second becomes alone and keeps copies, and the first,
+    // which it cannot see, revokes.
+    const url = await freshDatabaseUrl(t, 'postgres')
+    const proxy = await proxyToPostgres(t)
+    const env = { SESSION_CACHE: `${String(SESSION_CACHE_MS)}ms` }
+    const first = await serverWithLockVia(t, url, proxy, env)
+    const [firstHolder] = await lockHolders(url)
+    const second = await buildTestApp(t, env, { database: url })
+    const user = await registerAndLogin(first.app)
+
+    await terminate(url, firstHolder ?? assert.fail('no lock holder'))
+    await proxy.cut('refuse')
+    await until(
+      () => second.logs().some((line) => String(line['msg']).includes('alone on the database')),
+      'the second alone once the first is gone',
+      10_000,
+    )
+    await sleep(1700) // and trusting it
+    const warm = keepWarm(second.app, user)
+    t.after(() => warm.stop())
+    await sleep(100)
+    const revoked = await first.app.inject({
+      method: 'DELETE',
+      url: `/v1/sessions/${user.sessionId}`,
+      headers: user.auth,
+    })
+    assert.equal(revoked.statusCode, 204)
+    await warm.stop()
+    const [byFirst, bySecond] = await hammer([first.app, second.app], user, 2 * SESSION_CACHE_MS)
+    assert.deepEqual(new Set(byFirst), new Set([401]), 'the first')
+    assert.deepEqual(new Set(bySecond), new Set([401]), 'the second')
+  })
+
+  it('a server alone whose lock connection goes silent answers no token revoked by a newcomer after the revocation is answered', async (t) => {
+    const url = await freshDatabaseUrl(t, 'postgres')
+    const proxy = await proxyToPostgres(t)
+    const env = { SESSION_CACHE: `${String(SESSION_CACHE_MS)}ms` }
+    const first = await serverWithLockVia(t, url, proxy, env)
+    const user = await registerAndLogin(first.app)
+    const warm = keepWarm(first.app, user)
+    t.after(() => warm.stop())
+    // Silent: nothing tells the first, and the server holds the key for it until the first gives up
+    // the connection; meanwhile the newcomer asks it to step aside, hears nothing, and starts anyway.
+    await proxy.cut('blackhole')
+    const second = await buildTestApp(t, env, { database: url })
+    const revoked = await second.app.inject({
+      method: 'DELETE',
+      url: `/v1/sessions/${user.sessionId}`,
+      headers: user.auth,
+    })
+    assert.equal(revoked.statusCode, 204)
+    await warm.stop()
+    const [byFirst, bySecond] = await hammer([first.app, second.app], user, 2 * SESSION_CACHE_MS)
+    assert.deepEqual(new Set(byFirst), new Set([401]), 'the first')
+    assert.deepEqual(new Set(bySecond), new Set([401]), 'the second')
   })
 
   it('a second server on the database makes the first stop using its session copies before it serves', async (t) => {

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict'
 import { setTimeout as delay } from 'node:timers/promises'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../src/db/database.js'
 import { json, registerAndLogin, strongPassword, uniqueEmail, type TestUser } from '../helpers.js'
 import { tokenFromMail, type ReceivedMail, type TestSmtpServer } from './mail-helpers.js'
-import { APP_URL, buildMailingApp } from './recovery-helpers.js'
+import { APP_URL, buildMailingApp, waitForEmptyOutbox } from './recovery-helpers.js'
 
 interface ErrorResponse {
   error: { code: string; message: string; fields?: Record<string, string> }
@@ -16,6 +17,8 @@ interface Me {
 
 const VERIFY_SUBJECT = 'Confirm your email address'
 const CHANGE_SUBJECT = 'Confirm your new email address'
+const CHANGE_NOTICE_SUBJECT = 'Your email address is being changed'
+const RESET_SUBJECT = 'Reset your password'
 
 function mailTo(smtp: TestSmtpServer, email: string, subject: string, after = 0): Promise<ReceivedMail> {
   return smtp.waitForMail(
@@ -295,5 +298,114 @@ describe('email change', () => {
       assert.equal(owners.length, 1)
       assert.equal(owners[0]?.id === user.id, confirmed.statusCode === 204)
     }
+  })
+})
+
+describe('email change: security', () => {
+  /**
+   * Someone who once had the password and a session asks to move the account to their own address;
+   * the owner gets the notice. Answers the attacker's address and the confirmation link mailed there.
+   */
+  async function pendingTakeover(app: FastifyInstance, smtp: TestSmtpServer, user: TestUser) {
+    const attackerEmail = uniqueEmail('attacker')
+    assert.equal((await changeEmail(app, user, attackerEmail)).statusCode, 202)
+    const changeToken = tokenFromMail(await mailTo(smtp, attackerEmail, CHANGE_SUBJECT))
+    await mailTo(smtp, user.email, CHANGE_NOTICE_SUBJECT)
+    return { attackerEmail, changeToken }
+  }
+
+  /** The Authorization header of a new session. */
+  async function sessionAuth(app: FastifyInstance, email: string, password: string) {
+    const login = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
+    assert.equal(login.statusCode, 201, login.body)
+    return { authorization: `Bearer ${json<{ data: { token: string } }>(login).data.token}` }
+  }
+
+  /** The account's email, seen through a fresh login with its (new) password. */
+  async function emailAfterLogin(app: FastifyInstance, email: string, password: string): Promise<string> {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/v1/me',
+      headers: await sessionAuth(app, email, password),
+    })
+    assert.equal(response.statusCode, 200)
+    return json<{ data: Me }>(response).data.email
+  }
+
+  /** A reset asked for through the attacker's address mails nothing and issues no token. */
+  async function resetThroughAttackerSendsNothing(
+    app: FastifyInstance,
+    smtp: TestSmtpServer,
+    db: Db,
+    attackerEmail: string,
+  ): Promise<void> {
+    await waitForEmptyOutbox(db)
+    const before = smtp.mails.length
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/v1/password-resets',
+      payload: { email: attackerEmail },
+    })
+    assert.equal(asked.statusCode, 202)
+    await waitForEmptyOutbox(db)
+    assert.deepEqual(
+      smtp.mails.slice(before).filter((mail) => mail.to.includes(attackerEmail)),
+      [],
+      'nothing is mailed to the attacker',
+    )
+    const tokens = await db
+      .selectFrom('account_tokens')
+      .select('purpose')
+      .where('email', '=', attackerEmail)
+      .execute()
+    assert.deepEqual(tokens, [], 'no token is addressed to the attacker')
+  }
+
+  it('a password reset voids a pending email change: the old link answers 422 and the account stays', async (t) => {
+    const { app, db, smtp } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    const { attackerEmail, changeToken } = await pendingTakeover(app, smtp, user)
+
+    // The owner, warned by the notice, resets the password through their own address.
+    await app.inject({ method: 'POST', url: '/v1/password-resets', payload: { email: user.email } })
+    const resetToken = tokenFromMail(await mailTo(smtp, user.email, RESET_SUBJECT))
+    const newPassword = strongPassword()
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/v1/password-resets/confirm',
+      payload: { token: resetToken, new_password: newPassword },
+    })
+    assert.equal(reset.statusCode, 204, reset.body)
+
+    const late = await verify(app, changeToken)
+    assert.equal(late.statusCode, 422, 'the change link died with the reset')
+    assert.ok(json<ErrorResponse>(late).error.fields?.['token'])
+    assert.equal(await emailAfterLogin(app, user.email, newPassword), user.email)
+    await resetThroughAttackerSendsNothing(app, smtp, db, attackerEmail)
+  })
+
+  it('a password change voids a pending email change: the old link answers 422 and the account stays', async (t) => {
+    const { app, db, smtp } = await buildMailingApp(t)
+    // `user.auth` is the session the attacker holds; the owner signs in on their own.
+    const user = await registerAndLogin(app)
+    const { attackerEmail, changeToken } = await pendingTakeover(app, smtp, user)
+
+    const ownerAuth = await sessionAuth(app, user.email, user.password)
+    const newPassword = strongPassword()
+    const changed = await app.inject({
+      method: 'PUT',
+      url: '/v1/me/password',
+      headers: ownerAuth,
+      payload: { current_password: user.password, new_password: newPassword },
+    })
+    assert.equal(changed.statusCode, 200, changed.body)
+    const attackerSession = await app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
+    assert.equal(attackerSession.statusCode, 401, 'the attacker’s session ended with the change')
+
+    const late = await verify(app, changeToken)
+    assert.equal(late.statusCode, 422, 'the change link died with the password change')
+    assert.ok(json<ErrorResponse>(late).error.fields?.['token'])
+    assert.equal(await emailAfterLogin(app, user.email, newPassword), user.email)
+    await resetThroughAttackerSendsNothing(app, smtp, db, attackerEmail)
   })
 })

@@ -47,8 +47,8 @@ function login(app: FastifyInstance, email: string, password: string) {
 }
 
 /**
- * Opens one emailed link of every kind but a reset on the account: the verification from registration
- * and an email change. Answers their tokens by name.
+ * Opens one emailed link of every kind but a reset on the account: the verification from registration,
+ * an email change and the notice's link that cancels it. Answers their tokens by name.
  */
 async function openEveryLink(
   app: FastifyInstance,
@@ -69,7 +69,12 @@ async function openEveryLink(
   const change = tokenFromMail(
     await smtp.waitForMail((m) => m.to.includes(newEmail) && m.subject === 'Confirm your new email address'),
   )
-  return { verification, change }
+  const cancel = tokenFromMail(
+    await smtp.waitForMail(
+      (m) => m.to.includes(user.email) && m.subject === 'Your email address is being changed',
+    ),
+  )
+  return { verification, change, cancel }
 }
 
 /** Every token answers 422 where it would be used, and the account has no emailed token left at all. */
@@ -80,10 +85,11 @@ async function assertLinksVoid(
   tokens: Record<string, string>,
 ): Promise<void> {
   for (const [kind, token] of Object.entries(tokens)) {
+    const url = kind === 'cancel' ? '/v1/email-changes/cancel' : '/v1/email-verifications'
     const response =
       kind === 'reset'
         ? await confirm(app, token, strongPassword())
-        : await app.inject({ method: 'POST', url: '/v1/email-verifications', payload: { token } })
+        : await app.inject({ method: 'POST', url, payload: { token } })
     assert.equal(response.statusCode, 422, `the ${kind} link is void`)
     assert.ok(json<ErrorResponse>(response).error.fields?.['token'])
   }

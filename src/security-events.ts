@@ -20,6 +20,7 @@ export const SECURITY_EVENTS = [
   'totp.enabled',
   'totp.disabled',
   'email.change_requested',
+  'email.change_cancelled',
   'email.changed',
   'email.verified',
   'quota.exceeded',

@@ -160,6 +160,10 @@ export interface Quire {
     /** Confirms an address (a new account's, or a changed one) with the mailed token. */
     confirm(token: string): Promise<void>
   }
+  emailChanges: {
+    /** Voids a pending email change with the token of the notice mailed to the current address. */
+    cancel(token: string): Promise<void>
+  }
   totp: {
     /** Starts setting up two-factor sign-in (pending until confirmed). */
     start(password: string): Promise<TotpEnrolment>
@@ -381,6 +385,9 @@ export function createQuire(options: QuireOptions): Quire {
     },
     emailVerifications: {
       confirm: (token) => empty(() => raw.POST('/v1/email-verifications', { body: { token } })),
+    },
+    emailChanges: {
+      cancel: (token) => empty(() => raw.POST('/v1/email-changes/cancel', { body: { token } })),
     },
     totp: {
       start: (password) => single(() => raw.POST('/v1/me/totp', { body: { password } })),

@@ -1334,7 +1334,7 @@ export interface paths {
     get?: never
     /**
      * Change the caller’s password
-     * @description Needs the current password (failures count toward the per-account login limit). The new password follows the registration rules. Every other session of the caller is signed out.
+     * @description Needs the current password (failures count toward the per-account login limit). The new password follows the registration rules. Every other session of the caller is signed out, and every emailed link of the account still open (password resets, verifications, pending email changes) stops working.
      */
     put: {
       parameters: {
@@ -2976,7 +2976,7 @@ export interface paths {
     put?: never
     /**
      * Set a new password with a reset token
-     * @description The token comes from the reset mail’s link. The new password follows the registration rules (422 `fields.new_password`; the token stays usable). A wrong, used or expired token gives 422 `fields.token`. On success every session of the account is signed out, every other reset link is voided, the address counts as verified (the mail reached it) and a notice is mailed. 204.
+     * @description The token comes from the reset mail’s link. The new password follows the registration rules (422 `fields.new_password`; the token stays usable). A wrong, used or expired token gives 422 `fields.token`. On success every session of the account is signed out, every other emailed link of the account still open (password resets, verifications, pending email changes) stops working, the address counts as verified (the mail reached it) and a notice is mailed. 204.
      */
     post: {
       parameters: {
@@ -3510,7 +3510,7 @@ export interface paths {
     put?: never
     /**
      * Confirm an email address with the token from a mail
-     * @description Takes the token of a verification mail (the address is then verified) or of an email-change mail (the account then moves to the new address, verified, and links mailed to the old address stop working). No session needed. A wrong, used or expired token gives 422 `fields.token`; a new address that another account took meanwhile gives 409 EMAIL_ALREADY_EXISTS. 204.
+     * @description Takes the token of a verification mail (the address is then verified) or of an email-change mail (the account then moves to the new address, verified, links mailed to the old address stop working and a notice goes to the old address). No session needed. A wrong, used or expired token gives 422 `fields.token`; a new address that another account took meanwhile gives 409 EMAIL_ALREADY_EXISTS. 204.
      */
     post: {
       parameters: {
@@ -3827,7 +3827,7 @@ export interface paths {
     get?: never
     /**
      * Change the caller’s email address
-     * @description Needs the password (wrong → 403 FORBIDDEN; failures count toward the per-account login limit). Mails a confirmation link to the new address and a notice to the current one; the change applies when the link’s token reaches POST /v1/email-verifications. An address already registered gives 409 EMAIL_ALREADY_EXISTS (checked again when the change applies). Limited per account (VERIFICATION_MAIL_LIMIT): 429. 202.
+     * @description Needs the password (wrong → 403 FORBIDDEN; failures count toward the per-account login limit). Mails a confirmation link to the new address and to the current one a notice with a cancel link (POST /v1/email-changes/cancel); the change applies when the confirmation link’s token reaches POST /v1/email-verifications. Both links live VERIFY_TOKEN_LIFE; asking again voids the earlier pair, and a password change or reset voids them too. An address already registered gives 409 EMAIL_ALREADY_EXISTS (checked again when the change applies). Limited per account (VERIFICATION_MAIL_LIMIT): 429. 202.
      */
     put: {
       parameters: {
@@ -4102,6 +4102,296 @@ export interface paths {
       }
     }
     post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/v1/email-changes/cancel': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Cancel a pending email change with the token from the notice
+     * @description Takes the token of the cancel link mailed to the current address when an email change was asked for (PUT /v1/me/email): the pending change is void, and its confirmation link then answers 422. No session needed. A wrong, used or expired token, or one whose change was already applied, gives 422 `fields.token`. Shares the per-address limit of login (AUTH_IP_LIMIT): 429. 204.
+     */
+    post: {
+      parameters: {
+        query?: never
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The token from the link in the mail (the part after `#token=`) */
+            token: string
+          }
+        }
+      }
+      responses: {
+        /** @description No content */
+        204: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the current window */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the window resets */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
+          headers: {
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
     delete?: never
     options?: never
     head?: never

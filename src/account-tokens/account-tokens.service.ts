@@ -54,7 +54,10 @@ export async function mailPasswordResetToken(
   await enqueueMail(trx, box, user.email, 'reset_password', { token }, now)
 }
 
-/** Issues an email-change token for the new address, mails it there, and tells the current address. */
+/**
+ * Issues an email-change token for the new address and mails it there, and tells the current address
+ * with a link that cancels the change: the owner can stop it without knowing the password.
+ */
 export async function mailEmailChangeToken(
   trx: Db,
   box: SecretBox,
@@ -64,6 +67,14 @@ export async function mailEmailChangeToken(
   now: number,
 ): Promise<void> {
   const token = await issueToken(trx, user.id, 'email_change', newEmail, lifeMs, now)
+  const cancelToken = await issueToken(trx, user.id, 'email_change_cancel', user.email, lifeMs, now)
   await enqueueMail(trx, box, newEmail, 'confirm_email_change', { token, new_email: newEmail }, now)
-  await enqueueMail(trx, box, user.email, 'email_change_requested', { new_email: newEmail }, now)
+  await enqueueMail(
+    trx,
+    box,
+    user.email,
+    'email_change_requested',
+    { token: cancelToken, new_email: newEmail },
+    now,
+  )
 }

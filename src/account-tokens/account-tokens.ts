@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 
-// Tokens sent by mail (password reset, email verification and change): 32 random bytes in base64url.
-// Only their SHA-256 is stored; the token itself exists in the mail and nowhere else.
+// Tokens sent by mail (password reset, email verification, email change and its cancellation): 32
+// random bytes in base64url. Only their SHA-256 is stored; the token itself exists in the mail and
+// nowhere else.
 
 const EMAILED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 

@@ -89,8 +89,9 @@ export interface CommentsTable {
   updated_at: number
 }
 
-/** What an emailed token lets its holder do. */
-export type AccountTokenPurpose = 'password_reset' | 'email_verification' | 'email_change'
+/** What an emailed token lets its holder do (`email_change_cancel`: void the pending email change). */
+export type AccountTokenPurpose =
+  'password_reset' | 'email_verification' | 'email_change' | 'email_change_cancel'
 
 export interface AccountTokensTable {
   id: string
@@ -98,7 +99,7 @@ export interface AccountTokensTable {
   purpose: AccountTokenPurpose
   /** SHA-256 of the token, hex; the token itself only ever travels in the mail. */
   token_hash: string
-  /** The address the token was mailed to (for an email change: the new address). */
+  /** The address the token was mailed to (for an email change: the new address; its cancel link: the old). */
   email: string
   expires_at: number
   created_at: number

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { hashEmailedToken, isWellFormedEmailedToken } from '../account-tokens/account-tokens.js'
-import { deleteUserAccountTokens, takeAccountToken } from '../account-tokens/account-tokens.queries.js'
+import {
+  deleteUserAccountTokens,
+  findAccountToken,
+  takeAccountToken,
+} from '../account-tokens/account-tokens.queries.js'
 import { mailEmailChangeToken, mailVerificationToken } from '../account-tokens/account-tokens.service.js'
 import { isUniqueViolation } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
@@ -8,15 +12,21 @@ import { ApiError, errorResponses, fieldsError } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
 import { data, Envelope, NoContent } from '../http/envelope.js'
 import { authAttemptsPerIp, consumeAllowance } from '../http/rate-limit.js'
+import { enqueueMail } from '../mail/outbox.js'
 import { Accepted } from '../password-resets/password-resets.schemas.js'
 import { logSecurityEvent } from '../security-events.js'
 import { checkAccountPassword, emailProblem, normalizeEmail, type Credentials } from '../users/credentials.js'
 import { emailExists, findUserById, updateUser } from '../users/users.queries.js'
-import { ChangeEmailBody, VerifyEmailBody } from './email-verifications.schemas.js'
+import { CancelEmailChangeBody, ChangeEmailBody, VerifyEmailBody } from './email-verifications.schemas.js'
 
 const INVALID_TOKEN = 'is invalid, used or expired; ask for a new mail'
+const INVALID_CANCEL_TOKEN =
+  'is invalid, used or expired: the change was already cancelled, applied or has lapsed'
 
-/** Email verification and change: `/v1/me/email-verification`, `/v1/email-verifications`, `/v1/me/email`. */
+/**
+ * Email verification and change: `/v1/me/email-verification`, `/v1/email-verifications`, `/v1/me/email`,
+ * `/v1/email-changes/cancel`.
+ */
 export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }> = async (
   app,
   { credentials },
@@ -75,7 +85,8 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
         summary: 'Confirm an email address with the token from a mail',
         description:
           'Takes the token of a verification mail (the address is then verified) or of an email-change mail (the ' +
-          'account then moves to the new address, verified, and links mailed to the old address stop working). ' +
+          'account then moves to the new address, verified, links mailed to the old address stop working and a ' +
+          'notice goes to the old address). ' +
           'No session needed. A wrong, used or expired token gives 422 `fields.token`; a new address that another ' +
           'account took meanwhile gives 409 EMAIL_ALREADY_EXISTS. 204.',
         body: VerifyEmailBody,
@@ -108,8 +119,11 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
           throw error
         }
         await deleteUserAccountTokens(trx, user.id)
+        // The address the account left is the one its owner still reads, if the change was not theirs.
+        await enqueueMail(trx, app.secretBox, user.email, 'email_changed', { new_email: spent.email }, now)
         return { event: 'email.changed', userId: user.id } as const
       })
+      if (outcome.event === 'email.changed') app.mailSender.wake()
       logSecurityEvent(request.log, outcome.event, { userId: outcome.userId })
       return reply.code(204).send(null)
     },
@@ -123,8 +137,10 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
         summary: 'Change the caller’s email address',
         description:
           'Needs the password (wrong → 403 FORBIDDEN; failures count toward the per-account login limit). Mails a ' +
-          'confirmation link to the new address and a notice to the current one; the change applies when the link’s ' +
-          'token reaches POST /v1/email-verifications. An address already registered gives 409 EMAIL_ALREADY_EXISTS ' +
+          'confirmation link to the new address and to the current one a notice with a cancel link (POST ' +
+          '/v1/email-changes/cancel); the change applies when the confirmation link’s token reaches POST ' +
+          '/v1/email-verifications. Both links live VERIFY_TOKEN_LIFE; asking again voids the earlier pair, and a ' +
+          'password change or reset voids them too. An address already registered gives 409 EMAIL_ALREADY_EXISTS ' +
           '(checked again when the change applies). Limited per account (VERIFICATION_MAIL_LIMIT): 429. 202.',
         security: TOKEN_SECURITY,
         body: ChangeEmailBody,
@@ -152,6 +168,43 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
       app.mailSender.wake()
       logSecurityEvent(request.log, 'email.change_requested', { userId: user.id })
       return reply.code(202).send(data({}))
+    },
+  )
+
+  app.post(
+    '/email-changes/cancel',
+    {
+      config: { auth: 'none', rateLimit: authAttemptsPerIp(config.authAttemptsPerIp) },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Cancel a pending email change with the token from the notice',
+        description:
+          'Takes the token of the cancel link mailed to the current address when an email change was asked for ' +
+          '(PUT /v1/me/email): the pending change is void, and its confirmation link then answers 422. No session ' +
+          'needed. A wrong, used or expired token, or one whose change was already applied, gives 422 ' +
+          '`fields.token`. Shares the per-address limit of login (AUTH_IP_LIMIT): 429. 204.',
+        body: CancelEmailChangeBody,
+        response: { 204: NoContent, ...errorResponses(400, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.body
+      if (!isWellFormedEmailedToken(token)) throw fieldsError({ token: INVALID_CANCEL_TOKEN })
+      const tokenHash = hashEmailedToken(token)
+      const userId = await db.transaction().execute(async (trx) => {
+        const found = await findAccountToken(trx, tokenHash, ['email_change_cancel'])
+        if (!found || found.expires_at <= Date.now()) throw fieldsError({ token: INVALID_CANCEL_TOKEN })
+        // The change's token before the cancel token, the order in which issuing and confirming take
+        // them: a cancel racing a confirmation waits for it on PostgreSQL instead of deadlocking.
+        await deleteUserAccountTokens(trx, found.user_id, ['email_change'])
+        // Spending the token is the check that counts: a confirmation that won the race took it along
+        // with the account's other tokens, and this answers 422 with the deletion above rolled back.
+        const spent = await takeAccountToken(trx, tokenHash, ['email_change_cancel'])
+        if (!spent) throw fieldsError({ token: INVALID_CANCEL_TOKEN })
+        return spent.user_id
+      })
+      logSecurityEvent(request.log, 'email.change_cancelled', { userId })
+      return reply.code(204).send(null)
     },
   )
 }

@@ -4,6 +4,9 @@ import { EmailedToken } from '../password-resets/password-resets.schemas.js'
 export const VerifyEmailBody = Type.Object({ token: EmailedToken }, { additionalProperties: false })
 export type VerifyEmailBody = Static<typeof VerifyEmailBody>
 
+export const CancelEmailChangeBody = Type.Object({ token: EmailedToken }, { additionalProperties: false })
+export type CancelEmailChangeBody = Static<typeof CancelEmailChangeBody>
+
 export const ChangeEmailBody = Type.Object(
   {
     new_email: Type.String({ maxLength: 1000, description: 'The address to move the account to' }),

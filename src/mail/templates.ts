@@ -7,7 +7,8 @@ export interface MailParams {
   verify_email: { token: string }
   reset_password: { token: string }
   confirm_email_change: { token: string; new_email: string }
-  email_change_requested: { new_email: string }
+  email_change_requested: { token: string; new_email: string }
+  email_changed: { new_email: string }
   password_changed: Record<string, never>
   totp_enabled: Record<string, never>
   totp_disabled: Record<string, never>
@@ -74,12 +75,26 @@ function content(template: MailTemplate, params: Record<string, string>, appUrl:
         ],
         action: { label: 'Confirm my new email address', url: tokenLink(appUrl, '/verify-email', token) },
       }
-    case 'email_change_requested':
+    case 'email_change_requested': {
+      const subject = 'Your email address is being changed'
+      const requested = `Someone signed in to your account asked to change its email address to ${newEmail}. The change takes effect once it is confirmed from that address.`
+      // A notice queued by a version without cancel links has no token: better no link than a dead one.
+      if (token === '') return { subject, paragraphs: [requested, NOT_YOU] }
       return {
-        subject: 'Your email address is being changed',
+        subject,
         paragraphs: [
-          `Someone signed in to your account asked to change its email address to ${newEmail}. The change takes effect once it is confirmed from that address.`,
-          NOT_YOU,
+          requested,
+          'If this was not you, cancel the change with the link above (changing or resetting your password cancels it too), then change your password and turn on two-factor sign-in.',
+        ],
+        action: { label: 'Cancel this change', url: tokenLink(appUrl, '/cancel-email-change', token) },
+      }
+    }
+    case 'email_changed':
+      return {
+        subject: 'Your email address was changed',
+        paragraphs: [
+          `The email address of your account was changed to ${newEmail}. This address no longer signs in to it or receives its mail.`,
+          'If this was not you, someone else knows your password: if you are still signed in, change your password and your email address back, and turn on two-factor sign-in; otherwise contact the operator of this site.',
         ],
       }
     case 'password_changed':
@@ -133,6 +148,7 @@ export function isMailTemplate(name: string): name is MailTemplate {
     'reset_password',
     'confirm_email_change',
     'email_change_requested',
+    'email_changed',
     'password_changed',
     'totp_enabled',
     'totp_disabled',

@@ -88,8 +88,9 @@ export const passwordResetsRoutes: FastifyPluginAsyncTypebox<{ credentials: Cred
         description:
           'The token comes from the reset mail’s link. The new password follows the registration rules (422 ' +
           '`fields.new_password`; the token stays usable). A wrong, used or expired token gives 422 `fields.token`. ' +
-          'On success every session of the account is signed out, every other reset link is voided, the address ' +
-          'counts as verified (the mail reached it) and a notice is mailed. 204.',
+          'On success every session of the account is signed out, every other emailed link of the account still open ' +
+          '(password resets, verifications, pending email changes) stops working, the address counts as verified ' +
+          '(the mail reached it) and a notice is mailed. 204.',
         body: ConfirmPasswordResetBody,
         response: { 204: NoContent, ...errorResponses(400, 413, 415, 422, 429) },
       },
@@ -119,7 +120,9 @@ export const passwordResetsRoutes: FastifyPluginAsyncTypebox<{ credentials: Cred
         )
         if (!updated) throw fieldsError({ token: INVALID_TOKEN })
         await deleteAllUserSessions(trx, user.id)
-        await deleteUserAccountTokens(trx, user.id, ['password_reset'])
+        // Every open link goes, not only resets: a pending email change would otherwise survive the
+        // reset that was meant to lock out whoever asked for it.
+        await deleteUserAccountTokens(trx, user.id)
         await enqueueMail(trx, app.secretBox, updated.email, 'password_changed', {}, now)
       })
       app.mailSender.wake()

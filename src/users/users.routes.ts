@@ -296,7 +296,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         summary: 'Change the caller’s password',
         description:
           'Needs the current password (failures count toward the per-account login limit). The new password follows ' +
-          'the registration rules. Every other session of the caller is signed out.',
+          'the registration rules. Every other session of the caller is signed out, and every emailed link of the ' +
+          'account still open (password resets, verifications, pending email changes) stops working.',
         security: TOKEN_SECURITY,
         body: ChangePasswordBody,
         response: { 200: Envelope(UserSchema), ...errorResponses(400, 401, 413, 415, 422, 429) },
@@ -335,8 +336,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         const changed = await updateUser(trx, user.id, { password_hash: passwordHash }, now)
         if (changed) {
           await deleteOtherUserSessions(trx, user.id, caller.sessionId)
-          // A reset link mailed before the change must not undo it.
-          await deleteUserAccountTokens(trx, user.id, ['password_reset'])
+          // No link mailed before the change may outlive it: a reset link would undo it, and a pending
+          // email change would hand the account to whoever asked for it with the old password.
+          await deleteUserAccountTokens(trx, user.id)
           await enqueueMail(trx, app.secretBox, changed.email, 'password_changed', {}, now)
         }
         return changed

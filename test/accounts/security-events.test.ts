@@ -94,7 +94,7 @@ describe('security events', { skip }, () => {
     }
   })
 
-  it('two-factor changes, recovery codes, email changes and verifications, and breached passwords log their events', async (t) => {
+  it('two-factor changes, recovery codes, email changes, cancels and verifications, and breached passwords log their events', async (t) => {
     const breached = 'Summer2024!'
     const hibp = await standIn(t, corpus({ [breached]: 1_000 }))
     const { app, smtp, logs, logText } = await buildMailingApp(t, {
@@ -117,6 +117,20 @@ describe('security events', { skip }, () => {
     const verify = (token: string) =>
       app.inject({ method: 'POST', url: '/v1/email-verifications', payload: { token } })
     assert.equal((await verify(verification)).statusCode, 204)
+    const abandoned = await app.inject({
+      method: 'PUT',
+      url: '/v1/me/email',
+      headers: user.auth,
+      payload: { new_email: uniqueEmail('abandoned'), password: user.password },
+    })
+    assert.equal(abandoned.statusCode, 202)
+    const cancelToken = tokenFromMail(await mailTo(user.email, 'Your email address is being changed'))
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: '/v1/email-changes/cancel',
+      payload: { token: cancelToken },
+    })
+    assert.equal(cancelled.statusCode, 204)
     const newEmail = uniqueEmail('moved')
     const change = await app.inject({
       method: 'PUT',
@@ -164,13 +178,14 @@ describe('security events', { skip }, () => {
     assert.ok(find('password.breached', { email_sha256: emailSha256(user.email) }))
     assert.ok(find('email.verified', { user_id: user.id }))
     assert.ok(find('email.change_requested', { user_id: user.id }))
+    assert.ok(find('email.change_cancelled', { user_id: user.id }))
     assert.ok(find('email.changed', { user_id: user.id }))
     assert.ok(find('totp.enabled', { user_id: user.id }))
     assert.ok(find('auth.recovery_code.used', { user_id: user.id }))
     assert.ok(find('totp.disabled', { user_id: user.id }))
 
     const text = logText()
-    for (const secretText of [secret, ...recoveryCodes, verification, changeToken, breached]) {
+    for (const secretText of [secret, ...recoveryCodes, verification, cancelToken, changeToken, breached]) {
       assert.ok(!text.includes(secretText), `the log holds no ${secretText.slice(0, 4)}…`)
     }
     const eventText = JSON.stringify(events)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { mailCount, mailedLink, totp } from '../client/account-helpers.js'
+import { linkToken, mailCount, mailedLink, totp } from '../client/account-helpers.js'
 import { strongPassword, uniqueEmail } from '../helpers.js'
 import {
   browserSkip,
@@ -12,7 +12,8 @@ import {
   serveWebApp,
 } from './browser-helpers.js'
 
-// Email verification, password reset, email change and two-factor sign-in through the web app, with
+// Email verification, password reset, email change (and its cancellation) and two-factor sign-in
+// through the web app, with
 // the links Quire mails (MAIL_URL=log at debug level writes them, token included, to the log).
 
 async function logOut(page: Page): Promise<void> {
@@ -108,6 +109,36 @@ describe('account flows in Chromium', { skip: browserSkip }, () => {
     await page.getByLabel('Recovery code').fill(recoveryCodes[0] ?? '')
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByRole('button', { name: /Log out/ }).waitFor()
+
+    // An unwanted email change: the notice mailed to the current address cancels it, and the link
+    // mailed to the other address then no longer works.
+    const unwanted = uniqueEmail('flows-unwanted')
+    await page.goto(`${web.origin}/account`)
+    await page.getByLabel('New email address').fill(unwanted)
+    await page.getByRole('form', { name: 'Email' }).getByLabel('Password').fill(newPassword)
+    await page.getByRole('button', { name: 'Change email' }).click()
+    await page.getByText(`on its way to ${unwanted}`).waitFor()
+    const unwantedLink = await mailedLink(api, unwanted, /./)
+    const cancelLink = await mailedLink(api, email, /being changed/)
+    assert.ok(cancelLink.startsWith(`${web.origin}/cancel-email-change#token=`), cancelLink)
+    await page.goto(cancelLink)
+    await page.getByText('The email change is cancelled').waitFor()
+    assert.equal(new URL(page.url()).hash, '', 'the token is dropped from the address bar')
+    await captureScreen(page, 'cancel-email-change')
+    await page.getByRole('link', { name: 'Choose a new password' }).click()
+    await page.getByLabel('New email address').waitFor()
+    // Opened again, the spent link shows the bad-link state.
+    await page.goto(cancelLink)
+    await page.getByText('This link is used, expired or replaced by a newer one').waitFor()
+    await captureScreen(page, 'cancel-email-change-used')
+    await page.goto(unwantedLink)
+    await page.getByText('This link is used, expired or replaced by a newer one.').waitFor()
+    const late = await fetch(`${api.url}/v1/email-verifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: linkToken(unwantedLink) }),
+    })
+    assert.equal(late.status, 422, 'the confirmation link of the cancelled change is void')
 
     // Change the email: the link goes to the new address and applies the change.
     const newEmail = uniqueEmail('flows-new')

@@ -55,6 +55,20 @@ describe('client: account recovery and two-factor sign-in', { skip }, () => {
     await quire.emailVerifications.confirm(linkToken(second))
     assert.equal((await quire.me.get()).email_verified, true)
 
+    // A change the owner cancels from the notice mailed to the current address.
+    const abandoned = uniqueEmail('client-abandoned')
+    await quire.me.changeEmail(abandoned, password)
+    const abandonedLink = await mailedLink(api, abandoned, /./)
+    const cancelLink = await mailedLink(api, email, /being changed/)
+    assert.ok(cancelLink.startsWith('http://app.example.com/cancel-email-change#token='), cancelLink)
+    await createQuire({ baseUrl: api.url }).emailChanges.cancel(linkToken(cancelLink))
+    await rejectsWith(
+      quire.emailVerifications.confirm(linkToken(abandonedLink)),
+      422,
+      'FIELDS_VALIDATION_ERROR',
+    )
+    await rejectsWith(quire.emailChanges.cancel(linkToken(cancelLink)), 422, 'FIELDS_VALIDATION_ERROR')
+
     const newEmail = uniqueEmail('client-new')
     await rejectsWith(quire.me.changeEmail(newEmail, 'not my password at all'), 403, 'FORBIDDEN')
     await quire.me.changeEmail(newEmail, password)

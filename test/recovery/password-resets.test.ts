@@ -12,18 +12,10 @@ import {
   type TestUser,
 } from '../helpers.js'
 import { tokenFromMail, type TestSmtpServer } from './mail-helpers.js'
-import { APP_URL, buildMailingApp } from './recovery-helpers.js'
+import { APP_URL, buildMailingApp, waitForEmptyOutbox } from './recovery-helpers.js'
 
 interface ErrorResponse {
   error: { code: string; message: string; fields?: Record<string, string> }
-}
-
-async function waitForEmptyOutbox(db: Db): Promise<void> {
-  const deadline = Date.now() + 10_000
-  while ((await db.selectFrom('mail_outbox').select('id').execute()).length > 0) {
-    if (Date.now() > deadline) throw new Error('the outbox did not empty')
-    await delay(50)
-  }
 }
 
 async function requestReset(app: FastifyInstance, email: string) {
@@ -52,6 +44,61 @@ function confirm(app: FastifyInstance, token: string, newPassword: string) {
 
 function login(app: FastifyInstance, email: string, password: string) {
   return app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
+}
+
+/**
+ * Opens one emailed link of every kind but a reset on the account: the verification from registration,
+ * an email change and the notice's link that cancels it. Answers their tokens by name.
+ */
+async function openEveryLink(
+  app: FastifyInstance,
+  smtp: TestSmtpServer,
+  user: TestUser,
+): Promise<Record<string, string>> {
+  const verification = tokenFromMail(
+    await smtp.waitForMail((m) => m.to.includes(user.email) && m.subject === 'Confirm your email address'),
+  )
+  const newEmail = uniqueEmail('moving')
+  const asked = await app.inject({
+    method: 'PUT',
+    url: '/v1/me/email',
+    headers: user.auth,
+    payload: { new_email: newEmail, password: user.password },
+  })
+  assert.equal(asked.statusCode, 202)
+  const change = tokenFromMail(
+    await smtp.waitForMail((m) => m.to.includes(newEmail) && m.subject === 'Confirm your new email address'),
+  )
+  const cancel = tokenFromMail(
+    await smtp.waitForMail(
+      (m) => m.to.includes(user.email) && m.subject === 'Your email address is being changed',
+    ),
+  )
+  return { verification, change, cancel }
+}
+
+/** Every token answers 422 where it would be used, and the account has no emailed token left at all. */
+async function assertLinksVoid(
+  app: FastifyInstance,
+  db: Db,
+  user: TestUser,
+  tokens: Record<string, string>,
+): Promise<void> {
+  for (const [kind, token] of Object.entries(tokens)) {
+    const url = kind === 'cancel' ? '/v1/email-changes/cancel' : '/v1/email-verifications'
+    const response =
+      kind === 'reset'
+        ? await confirm(app, token, strongPassword())
+        : await app.inject({ method: 'POST', url, payload: { token } })
+    assert.equal(response.statusCode, 422, `the ${kind} link is void`)
+    assert.ok(json<ErrorResponse>(response).error.fields?.['token'])
+  }
+  const left = await db
+    .selectFrom('account_tokens')
+    .select('purpose')
+    .where('user_id', '=', user.id)
+    .execute()
+  assert.deepEqual(left, [], 'no emailed token of any purpose is left')
 }
 
 describe('password reset: happy', () => {
@@ -185,10 +232,11 @@ describe('password reset: errors', () => {
     assert.equal((await confirm(app, newer, strongPassword())).statusCode, 204)
   })
 
-  it('a password change voids open reset links', async (t) => {
-    const { app, smtp } = await buildMailingApp(t)
+  it('a password change voids every open emailed link of the account', async (t) => {
+    const { app, db, smtp } = await buildMailingApp(t)
     const user = await registerAndLogin(app)
-    const token = await resetToken(app, smtp, user)
+    const links = await openEveryLink(app, smtp, user)
+    const reset = await resetToken(app, smtp, user)
     const changed = await app.inject({
       method: 'PUT',
       url: '/v1/me/password',
@@ -196,8 +244,15 @@ describe('password reset: errors', () => {
       payload: { current_password: user.password, new_password: strongPassword() },
     })
     assert.equal(changed.statusCode, 200)
-    await smtp.waitForMail((m) => m.subject === 'Your password was changed')
-    assert.equal((await confirm(app, token, strongPassword())).statusCode, 422)
+    await assertLinksVoid(app, db, user, { ...links, reset })
+  })
+
+  it('a password reset voids every other open emailed link of the account', async (t) => {
+    const { app, db, smtp } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    const links = await openEveryLink(app, smtp, user)
+    assert.equal((await confirm(app, await resetToken(app, smtp, user), strongPassword())).statusCode, 204)
+    await assertLinksVoid(app, db, user, links)
   })
 
   it('a weak new password answers 422 fields.new_password and the token stays usable', async (t) => {

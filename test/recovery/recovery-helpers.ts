@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto'
 import type { TestContext } from 'node:test'
+import { setTimeout as delay } from 'node:timers/promises'
+import type { Db } from '../../src/db/database.js'
 import { buildTestApp, type TestApp } from '../helpers.js'
 import { startSmtpServer, type TestSmtpServer } from './mail-helpers.js'
 
@@ -17,6 +19,15 @@ export async function buildMailingApp(
     { mailSender: { pollIntervalMs: 100, backoffBaseMs: 50, backoffMaxMs: 200 } },
   )
   return { ...testApp, smtp }
+}
+
+/** Resolves once the background sender has delivered (or run) everything queued so far. */
+export async function waitForEmptyOutbox(db: Db): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while ((await db.selectFrom('mail_outbox').select('id').execute()).length > 0) {
+    if (Date.now() > deadline) throw new Error('the outbox did not empty')
+    await delay(50)
+  }
 }
 
 /** Length of a TOTP time step (RFC 6238's default, as the server uses). */

@@ -7,7 +7,12 @@ import { AccountScreen, SessionsScreen } from './screens/account.js'
 import { LoginScreen, RegisterScreen } from './screens/auth.js'
 import { FeedScreen } from './screens/feed.js'
 import { PostScreen } from './screens/post.js'
-import { ForgotPasswordScreen, ResetPasswordScreen, VerifyEmailScreen } from './screens/recovery.js'
+import {
+  CancelEmailChangeScreen,
+  ForgotPasswordScreen,
+  ResetPasswordScreen,
+  VerifyEmailScreen,
+} from './screens/recovery.js'
 import { EditPostScreen, NewPostScreen } from './screens/post-editor.js'
 import { ErrorNotice, Loading, PageTitle } from './ui.js'
 
@@ -40,6 +45,8 @@ function Screen(props: { route: Route }): JSX.Element {
       return <ResetPasswordScreen />
     case 'verify-email':
       return <VerifyEmailScreen />
+    case 'cancel-email-change':
+      return <CancelEmailChangeScreen />
     case 'not-found':
       return (
         <section>

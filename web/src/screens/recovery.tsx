@@ -201,3 +201,62 @@ export function VerifyEmailScreen(): JSX.Element {
     </section>
   )
 }
+
+/**
+ * Cancels a pending email change as soon as the link mailed to the current address opens. The owner
+ * may not be signed in (or know the password any more), so the link alone is enough.
+ */
+export function CancelEmailChangeScreen(): JSX.Element {
+  const { quire, user } = useApp()
+  const token = useLinkToken()
+  const [state, setState] = useState<'working' | 'done' | { error: unknown }>('working')
+
+  useEffect(() => {
+    if (token === undefined) return
+    let current = true
+    quire.emailChanges.cancel(token).then(
+      () => {
+        if (current) setState('done')
+      },
+      (error: unknown) => {
+        if (current) setState({ error })
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [quire, token])
+
+  return (
+    <section class="narrow">
+      <PageTitle title="Cancel the email change">Cancel the email change</PageTitle>
+      {token === undefined && (
+        <div class="state error" role="alert">
+          <p>This link has no token. Open the link from the email again.</p>
+        </div>
+      )}
+      {token !== undefined && state === 'working' && <Loading label="Cancelling the email change…" />}
+      {state === 'done' && (
+        <div class="state success-box" role="status">
+          <p>The email change is cancelled: your account keeps its current address.</p>
+          <p>If you did not ask for the change, someone else knows your password: choose a new one now.</p>
+          <Link href={user ? '/account' : '/forgot-password'}>Choose a new password</Link>
+        </div>
+      )}
+      {typeof state === 'object' && (
+        <div class="state error" role="alert">
+          <p>
+            {fieldErrors(state.error)['token'] === undefined
+              ? describeError(state.error)
+              : 'This link is used, expired or replaced by a newer one, or the change was already confirmed.'}
+          </p>
+          {user ? (
+            <Link href="/account">Check your account’s email address</Link>
+          ) : (
+            <Link href="/login">Log in to check your account</Link>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}

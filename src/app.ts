@@ -32,7 +32,7 @@ import { createSerializerCompiler } from './http/serialization.js'
 import { createValidatorCompiler } from './http/validation.js'
 import { API_PREFIX } from './http/prefix.js'
 import { createLogger, fastifyLogging } from './logging.js'
-import { MailSender, type SenderOptions } from './mail/outbox.js'
+import { MailSender, type Outbox, type SenderOptions } from './mail/outbox.js'
 import { createMailTransport } from './mail/transport.js'
 import { scheduleSweeps } from './maintenance.js'
 import {
@@ -53,6 +53,8 @@ declare module 'fastify' {
     db: Db
     /** Encrypts secrets kept at rest (TOTP secrets, queued mail) with SECRET_KEY. */
     secretBox: SecretBox
+    /** What `enqueueMail` takes to queue a message: the secret box and the per-recipient limit. */
+    outbox: Outbox
     /** Delivers the mail outbox; `wake()` it after a transaction that queued mail. */
     mailSender: MailSender
     /**
@@ -189,6 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', db)
   const secretBox = new SecretBox(loadSecretKey(config.secretKey, config.secretKeyFile))
   app.decorate('secretBox', secretBox)
+  const outbox: Outbox = { box: secretBox, perRecipient: config.mailsPerRecipient, log: app.log }
+  app.decorate('outbox', outbox)
   const mailTransport = createMailTransport(config.mail, config.mailFrom, app.log)
   const mailSender = new MailSender(
     db,
@@ -198,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log,
     options.mailSender,
     {
-      [PASSWORD_RESET_JOB]: passwordResetJob(secretBox, config.resetTokenLifeMs),
+      [PASSWORD_RESET_JOB]: passwordResetJob(outbox, config.resetTokenLifeMs),
     },
   )
   app.decorate('mailSender', mailSender)

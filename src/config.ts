@@ -95,6 +95,10 @@ export interface Config {
   passwordResetsPerEmail: RateLimitConfig
   /** Verification and email-change mails an account may ask for per window. */
   verificationMailsPerUser: RateLimitConfig
+  /** Messages of every kind one address may be sent per window, whoever asks; past it none are queued. */
+  mailsPerRecipient: RateLimitConfig
+  /** Accounts one client address (IPv6: its /64) may create per window; 429 beyond. */
+  registrationsPerIp: RateLimitConfig
   /** AES-256 key for secrets at rest (TOTP secrets, queued mail); null = read or create `secretKeyFile`. */
   secretKey: Buffer | null
   secretKeyFile: string
@@ -484,6 +488,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     requireVerifiedEmail: readBoolean(env, 'REQUIRE_VERIFIED_EMAIL', false),
     passwordResetsPerEmail: readRateLimit(env, 'PASSWORD_RESET_LIMIT', '3/1h'),
     verificationMailsPerUser: readRateLimit(env, 'VERIFICATION_MAIL_LIMIT', '3/1h'),
+    mailsPerRecipient: readRateLimit(env, 'MAIL_RECIPIENT_LIMIT', '5/1h'),
+    registrationsPerIp: readRateLimit(env, 'REGISTER_IP_LIMIT', '20/1h'),
     secretKey: readSecretKey(env),
     secretKeyFile: resolve(readString(env, 'SECRET_KEY_FILE', './data/secret.key')),
     totpIssuer: readTotpIssuer(env),

@@ -24,6 +24,7 @@ export const SECURITY_EVENTS = [
   'email.changed',
   'email.verified',
   'quota.exceeded',
+  'mail.recipient_limited',
 ] as const
 
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number]
@@ -57,6 +58,7 @@ export function logSecurityEvent(
     'auth.login.failed',
     'access.forbidden',
     'quota.exceeded',
+    'mail.recipient_limited',
   ]
   if (serious.includes(event)) log.warn(line, event)
   else log.info(line, event)

@@ -113,7 +113,7 @@ export interface paths {
     put?: never
     /**
      * Create an account
-     * @description Every invalid field is listed together in one 422. The email is stored lower-cased; an address already registered in any case gives 409 EMAIL_ALREADY_EXISTS. Shares a per-address rate limit with login.
+     * @description Every invalid field is listed together in one 422. The email is stored lower-cased; an address already registered in any case gives 409 EMAIL_ALREADY_EXISTS. Shares a per-address rate limit with login (AUTH_IP_LIMIT). Besides, a client address (IPv6: its /64) may create at most REGISTER_IP_LIMIT accounts (default 20 per hour): what is counted is accounts created, since that is what the limit is about, and failed attempts are already bounded by AUTH_IP_LIMIT; past it, 429 RATE_LIMITED with Retry-After. The verification mail counts toward MAIL_RECIPIENT_LIMIT (see POST /v1/me/email-verification).
      */
     post: {
       parameters: {
@@ -2681,7 +2681,7 @@ export interface paths {
     put?: never
     /**
      * Ask for a password-reset mail
-     * @description Always 202 with an empty object, whether or not an account has this email, and in about the same time: the request is queued, and only when the account exists does that turn into a token and a mail, sent in the background. The link in it holds a single-use token valid for RESET_TOKEN_LIFE (default 1h); asking again voids the earlier link. Limited per email (PASSWORD_RESET_LIMIT, default 3 per hour) and per client address (AUTH_IP_LIMIT): 429.
+     * @description Always 202 with an empty object, whether or not an account has this email, and in about the same time: the request is queued, and only when the account exists does that turn into a token and a mail, sent in the background. The link in it holds a single-use token valid for RESET_TOKEN_LIFE (default 1h); asking again voids the earlier link. Limited per email (PASSWORD_RESET_LIMIT, default 3 per hour) and per client address (AUTH_IP_LIMIT): 429. The mail counts toward its address’s MAIL_RECIPIENT_LIMIT (default 5 per hour, every kind together); past it the answer is the same 202 but no mail is sent.
      */
     post: {
       parameters: {
@@ -3268,7 +3268,7 @@ export interface paths {
     put?: never
     /**
      * Send a new verification mail
-     * @description Mails a new verification link to the caller’s address (voiding earlier ones); valid for VERIFY_TOKEN_LIFE (default 48h). 409 CONFLICT when the address is already verified; limited per account (VERIFICATION_MAIL_LIMIT, default 3 per hour): 429.
+     * @description Mails a new verification link to the caller’s address (voiding earlier ones); valid for VERIFY_TOKEN_LIFE (default 48h). 409 CONFLICT when the address is already verified; limited per account (VERIFICATION_MAIL_LIMIT, default 3 per hour): 429. Mail to any one address, of every kind and whoever asks, is capped too (MAIL_RECIPIENT_LIMIT, default 5 per hour): past it the answer is the same 202 but no mail is sent, so the answer never tells whether the address got one.
      */
     post: {
       parameters: {
@@ -3827,7 +3827,7 @@ export interface paths {
     get?: never
     /**
      * Change the caller’s email address
-     * @description Needs the password (wrong → 403 FORBIDDEN; failures count toward the per-account login limit). Mails a confirmation link to the new address and to the current one a notice with a cancel link (POST /v1/email-changes/cancel); the change applies when the confirmation link’s token reaches POST /v1/email-verifications. Both links live VERIFY_TOKEN_LIFE; asking again voids the earlier pair, and a password change or reset voids them too. An address already registered gives 409 EMAIL_ALREADY_EXISTS (checked again when the change applies). Limited per account (VERIFICATION_MAIL_LIMIT): 429. 202.
+     * @description Needs the password (wrong → 403 FORBIDDEN; failures count toward the per-account login limit). Mails a confirmation link to the new address and to the current one a notice with a cancel link (POST /v1/email-changes/cancel); the change applies when the confirmation link’s token reaches POST /v1/email-verifications. Both links live VERIFY_TOKEN_LIFE; asking again voids the earlier pair, and a password change or reset voids them too. An address already registered gives 409 EMAIL_ALREADY_EXISTS (checked again when the change applies). Limited per account (VERIFICATION_MAIL_LIMIT): 429. 202. Each mail counts toward its address’s MAIL_RECIPIENT_LIMIT (default 5 per hour, all kinds together); past it the answer is the same 202 but that mail is not sent.
      */
     put: {
       parameters: {

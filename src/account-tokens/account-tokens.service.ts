@@ -1,8 +1,7 @@
 import type { Db } from '../db/database.js'
 import type { AccountTokenPurpose } from '../db/tables.js'
 import { newId } from '../ids.js'
-import { enqueueMail } from '../mail/outbox.js'
-import type { SecretBox } from '../secrets.js'
+import { enqueueMail, type Outbox } from '../mail/outbox.js'
 import { hashEmailedToken, newEmailedToken } from './account-tokens.js'
 import { replaceAccountToken } from './account-tokens.queries.js'
 
@@ -33,25 +32,25 @@ async function issueToken(
 /** Issues an email-verification token for the account's address and queues its mail. */
 export async function mailVerificationToken(
   trx: Db,
-  box: SecretBox,
+  outbox: Outbox,
   user: { id: string; email: string },
   lifeMs: number,
   now: number,
 ): Promise<void> {
   const token = await issueToken(trx, user.id, 'email_verification', user.email, lifeMs, now)
-  await enqueueMail(trx, box, user.email, 'verify_email', { token }, now)
+  await enqueueMail(trx, outbox, user.email, 'verify_email', { token }, now)
 }
 
 /** Issues a password-reset token and queues its mail. */
 export async function mailPasswordResetToken(
   trx: Db,
-  box: SecretBox,
+  outbox: Outbox,
   user: { id: string; email: string },
   lifeMs: number,
   now: number,
 ): Promise<void> {
   const token = await issueToken(trx, user.id, 'password_reset', user.email, lifeMs, now)
-  await enqueueMail(trx, box, user.email, 'reset_password', { token }, now)
+  await enqueueMail(trx, outbox, user.email, 'reset_password', { token }, now)
 }
 
 /**
@@ -60,7 +59,7 @@ export async function mailPasswordResetToken(
  */
 export async function mailEmailChangeToken(
   trx: Db,
-  box: SecretBox,
+  outbox: Outbox,
   user: { id: string; email: string },
   newEmail: string,
   lifeMs: number,
@@ -68,10 +67,10 @@ export async function mailEmailChangeToken(
 ): Promise<void> {
   const token = await issueToken(trx, user.id, 'email_change', newEmail, lifeMs, now)
   const cancelToken = await issueToken(trx, user.id, 'email_change_cancel', user.email, lifeMs, now)
-  await enqueueMail(trx, box, newEmail, 'confirm_email_change', { token, new_email: newEmail }, now)
+  await enqueueMail(trx, outbox, newEmail, 'confirm_email_change', { token, new_email: newEmail }, now)
   await enqueueMail(
     trx,
-    box,
+    outbox,
     user.email,
     'email_change_requested',
     { token: cancelToken, new_email: newEmail },

@@ -58,7 +58,9 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
         description:
           'Mails a new verification link to the caller’s address (voiding earlier ones); valid for VERIFY_TOKEN_LIFE ' +
           '(default 48h). 409 CONFLICT when the address is already verified; limited per account ' +
-          '(VERIFICATION_MAIL_LIMIT, default 3 per hour): 429.',
+          '(VERIFICATION_MAIL_LIMIT, default 3 per hour): 429. Mail to any one address, of every kind and whoever ' +
+          'asks, is capped too (MAIL_RECIPIENT_LIMIT, default 5 per hour): past it the answer is the same 202 but no ' +
+          'mail is sent, so the answer never tells whether the address got one.',
         security: TOKEN_SECURITY,
         response: { 202: Envelope(Accepted), ...errorResponses(401, 409, 429) },
       },
@@ -69,7 +71,7 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
       await spendMailAllowance(user.id)
       const now = Date.now()
       await db.transaction().execute(async (trx) => {
-        await mailVerificationToken(trx, app.secretBox, user, config.verifyTokenLifeMs, now)
+        await mailVerificationToken(trx, app.outbox, user, config.verifyTokenLifeMs, now)
       })
       app.mailSender.wake()
       return reply.code(202).send(data({}))
@@ -120,7 +122,7 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
         }
         await deleteUserAccountTokens(trx, user.id)
         // The address the account left is the one its owner still reads, if the change was not theirs.
-        await enqueueMail(trx, app.secretBox, user.email, 'email_changed', { new_email: spent.email }, now)
+        await enqueueMail(trx, app.outbox, user.email, 'email_changed', { new_email: spent.email }, now)
         return { event: 'email.changed', userId: user.id } as const
       })
       if (outcome.event === 'email.changed') app.mailSender.wake()
@@ -141,7 +143,9 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
           '/v1/email-changes/cancel); the change applies when the confirmation link’s token reaches POST ' +
           '/v1/email-verifications. Both links live VERIFY_TOKEN_LIFE; asking again voids the earlier pair, and a ' +
           'password change or reset voids them too. An address already registered gives 409 EMAIL_ALREADY_EXISTS ' +
-          '(checked again when the change applies). Limited per account (VERIFICATION_MAIL_LIMIT): 429. 202.',
+          '(checked again when the change applies). Limited per account (VERIFICATION_MAIL_LIMIT): 429. 202. Each ' +
+          'mail counts toward its address’s MAIL_RECIPIENT_LIMIT (default 5 per hour, all kinds together); past it ' +
+          'the answer is the same 202 but that mail is not sent.',
         security: TOKEN_SECURITY,
         body: ChangeEmailBody,
         response: { 202: Envelope(Accepted), ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
@@ -163,7 +167,7 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
       await spendMailAllowance(user.id)
       const now = Date.now()
       await db.transaction().execute(async (trx) => {
-        await mailEmailChangeToken(trx, app.secretBox, user, newEmail, config.verifyTokenLifeMs, now)
+        await mailEmailChangeToken(trx, app.outbox, user, newEmail, config.verifyTokenLifeMs, now)
       })
       app.mailSender.wake()
       logSecurityEvent(request.log, 'email.change_requested', { userId: user.id })

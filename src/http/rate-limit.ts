@@ -9,7 +9,7 @@ import fp from 'fastify-plugin'
 import type { RateLimitConfig } from '../config.js'
 import type { Db } from '../db/database.js'
 import { ApiError } from '../errors.js'
-import { deleteCounter, hitCounter } from '../rate-limits/rate-limits.queries.js'
+import { deleteCounter, findCounter, hitCounter } from '../rate-limits/rate-limits.queries.js'
 import { logSecurityEvent } from '../security-events.js'
 import { callerOf } from './auth.js'
 
@@ -152,12 +152,34 @@ export async function consumeAllowance(
 ): Promise<void> {
   const now = Date.now()
   const counter = await hitCounter(db, key, limit.windowMs, now)
-  if (counter.count > limit.max) {
-    const seconds = retryAfterSeconds(counter.resetAt, now)
-    throw new ApiError('RATE_LIMITED', `Too many ${what}; retry in ${seconds}s`, undefined, {
-      'retry-after': String(seconds),
-    })
-  }
+  if (counter.count > limit.max) throw allowanceSpent(what, counter.resetAt, now)
+}
+
+/**
+ * Throws what `consumeAllowance` would once the allowance is spent, without counting: a cheap refusal
+ * before costly work (a password hash), for an allowance that is counted only when that work succeeds.
+ */
+export async function refuseSpentAllowance(
+  db: Db,
+  key: string,
+  limit: RateLimitConfig,
+  what: string,
+): Promise<void> {
+  const now = Date.now()
+  const counter = await findCounter(db, key, now)
+  if (counter && counter.count >= limit.max) throw allowanceSpent(what, counter.resetAt, now)
+}
+
+function allowanceSpent(what: string, resetAt: number, now: number): ApiError {
+  const seconds = retryAfterSeconds(resetAt, now)
+  return new ApiError('RATE_LIMITED', `Too many ${what}; retry in ${seconds}s`, undefined, {
+    'retry-after': String(seconds),
+  })
+}
+
+/** A rate-limit key part for a client address: IPv6 grouped by its /64 as everywhere, hashed. */
+export function clientAddressKey(ip: string): string {
+  return createHash('sha256').update(normalizeIP(ip)).digest('hex')
 }
 
 /** A rate-limit key part for an email address that keeps the address itself out of the table. */

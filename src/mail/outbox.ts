@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
+import type { RateLimitConfig } from '../config.js'
 import type { Db } from '../db/database.js'
 import type { MailOutboxRow } from '../db/tables.js'
 import { newId } from '../ids.js'
+import { hitCounter } from '../rate-limits/rate-limits.queries.js'
 import type { SecretBox } from '../secrets.js'
+import { emailSha256, logSecurityEvent } from '../security-events.js'
+import { normalizeEmail } from '../users/credentials.js'
 import { claimDueMail, deleteDeliveredMail, insertOutboxMail, recordMailFailure } from './outbox.queries.js'
 import {
   isMailTemplate,
@@ -50,21 +54,47 @@ function payloadContext(id: string): string {
   return `mail:${id}`
 }
 
-/** Queues a message in the caller's transaction; its parameters are stored encrypted. */
+/** What queueing a message takes besides the transaction; one per app (`app.outbox`). */
+export interface Outbox {
+  /** Seals each message's parameters. */
+  box: SecretBox
+  /** Messages of every kind one address may be sent per window, whoever asks (MAIL_RECIPIENT_LIMIT). */
+  perRecipient: RateLimitConfig
+  /** Where a message refused by that limit is reported. */
+  log: FastifyBaseLogger
+}
+
+// Hashed so the counters table holds no address; normalised so case and spaces make no new budget.
+function recipientKey(recipient: string): string {
+  return `mail-recipient:${emailSha256(normalizeEmail(recipient))}`
+}
+
+/**
+ * Queues a message in the caller's transaction; its parameters are stored encrypted. Every message
+ * passes here, so here one address's messages are counted (see Outbox.perRecipient): past the limit
+ * the message is dropped and a security event logged, while the caller goes on exactly as usual, so
+ * its answer tells no one whether anything was sent. The count is part of the transaction: work that
+ * rolls back spends nothing, and on PostgreSQL concurrent senders to one address queue on its row.
+ */
 export async function enqueueMail<T extends MailTemplate>(
   trx: Db,
-  box: SecretBox,
+  outbox: Outbox,
   recipient: string,
   template: T,
   params: MailParams[T],
   now: number = Date.now(),
 ): Promise<void> {
+  const counter = await hitCounter(trx, recipientKey(recipient), outbox.perRecipient.windowMs, now)
+  if (counter.count > outbox.perRecipient.max) {
+    logSecurityEvent(outbox.log, 'mail.recipient_limited', { email: normalizeEmail(recipient) }, { template })
+    return
+  }
   const id = newId(now)
   await insertOutboxMail(trx, {
     id,
     recipient,
     template,
-    payload: box.seal(JSON.stringify(params), payloadContext(id)),
+    payload: outbox.box.seal(JSON.stringify(params), payloadContext(id)),
     status: 'pending',
     attempts: 0,
     next_attempt_at: now,

@@ -9,8 +9,7 @@ import { mailPasswordResetToken } from '../account-tokens/account-tokens.service
 import { errorResponses, fieldsError } from '../errors.js'
 import { data, Envelope, NoContent } from '../http/envelope.js'
 import { authAttemptsPerIp, consumeAllowance, emailKey } from '../http/rate-limit.js'
-import { enqueueJob, enqueueMail, type OutboxJob } from '../mail/outbox.js'
-import type { SecretBox } from '../secrets.js'
+import { enqueueJob, enqueueMail, type Outbox, type OutboxJob } from '../mail/outbox.js'
 import { logSecurityEvent } from '../security-events.js'
 import { deleteAllUserSessions } from '../sessions/sessions.queries.js'
 import {
@@ -29,10 +28,10 @@ const INVALID_TOKEN = 'is invalid, used or expired; ask for a new reset link'
 export const PASSWORD_RESET_JOB = 'password_reset_request'
 
 /** The job behind POST /v1/password-resets: a token and its mail, when an account has the email. */
-export function passwordResetJob(box: SecretBox, resetTokenLifeMs: number): OutboxJob {
+export function passwordResetJob(outbox: Outbox, resetTokenLifeMs: number): OutboxJob {
   return async (trx, params, now) => {
     const user = await findUserByEmail(trx, params['email'] ?? '')
-    if (user) await mailPasswordResetToken(trx, box, user, resetTokenLifeMs, now)
+    if (user) await mailPasswordResetToken(trx, outbox, user, resetTokenLifeMs, now)
   }
 }
 
@@ -55,7 +54,9 @@ export const passwordResetsRoutes: FastifyPluginAsyncTypebox<{ credentials: Cred
           'the request is queued, and only when the account exists does that turn into a token and a mail, sent in ' +
           'the background. The link in it holds a ' +
           'single-use token valid for RESET_TOKEN_LIFE (default 1h); asking again voids the earlier link. Limited per ' +
-          'email (PASSWORD_RESET_LIMIT, default 3 per hour) and per client address (AUTH_IP_LIMIT): 429.',
+          'email (PASSWORD_RESET_LIMIT, default 3 per hour) and per client address (AUTH_IP_LIMIT): 429. The mail ' +
+          'counts toward its address’s MAIL_RECIPIENT_LIMIT (default 5 per hour, every kind together); past it the ' +
+          'answer is the same 202 but no mail is sent.',
         body: PasswordResetBody,
         response: { 202: Envelope(Accepted), ...errorResponses(400, 413, 415, 422, 429) },
       },
@@ -123,7 +124,7 @@ export const passwordResetsRoutes: FastifyPluginAsyncTypebox<{ credentials: Cred
         // Every open link goes, not only resets: a pending email change would otherwise survive the
         // reset that was meant to lock out whoever asked for it.
         await deleteUserAccountTokens(trx, user.id)
-        await enqueueMail(trx, app.secretBox, updated.email, 'password_changed', {}, now)
+        await enqueueMail(trx, app.outbox, updated.email, 'password_changed', {}, now)
       })
       app.mailSender.wake()
       logSecurityEvent(request.log, 'password.changed', { userId: user.id }, { route: 'password reset' })

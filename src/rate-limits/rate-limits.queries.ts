@@ -31,6 +31,20 @@ export async function hitCounter(db: Db, key: string, windowMs: number, now: num
   return { count: row.count, resetAt: row.reset_at }
 }
 
+const findCounterQuery = compiledQuery((db, v: { key: string; now: number }) =>
+  db
+    .selectFrom('rate_limits')
+    .select(['count', 'reset_at'])
+    .where('key', '=', v.key)
+    .where('reset_at', '>', v.now),
+)
+
+/** A counter's state in its current window, without counting; undefined when none is running. */
+export async function findCounter(db: Db, key: string, now: number): Promise<Counter | undefined> {
+  const row = await findCounterQuery.first(db, { key, now })
+  return row ? { count: row.count, resetAt: row.reset_at } : undefined
+}
+
 const deleteCounterQuery = compiledQuery((db, v: { key: string }) =>
   db.deleteFrom('rate_limits').where('key', '=', v.key),
 )

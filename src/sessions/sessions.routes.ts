@@ -90,7 +90,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
     try {
       await consumeAllowance(db, `verification-mails:${user.id}`, config.verificationMailsPerUser, 'mails')
       await db.transaction().execute(async (trx) => {
-        await mailVerificationToken(trx, app.secretBox, user, config.verifyTokenLifeMs, Date.now())
+        await mailVerificationToken(trx, app.outbox, user, config.verifyTokenLifeMs, Date.now())
       })
       app.mailSender.wake()
     } catch (error) {

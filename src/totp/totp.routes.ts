@@ -133,7 +133,7 @@ export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }>
         }
         await replaceRecoveryCodes(trx, user.id, recoveryCodes.map(hashRecoveryCode), now)
         await updateUser(trx, user.id, { totp_enabled: 1 }, now)
-        await enqueueMail(trx, app.secretBox, user.email, 'totp_enabled', {}, now)
+        await enqueueMail(trx, app.outbox, user.email, 'totp_enabled', {}, now)
       })
       app.mailSender.wake()
       logSecurityEvent(request.log, 'totp.enabled', { userId: user.id })
@@ -163,7 +163,7 @@ export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }>
         await deleteTotpCredentials(trx, user.id)
         if (user.totp_enabled === 1) {
           await updateUser(trx, user.id, { totp_enabled: 0 }, now)
-          await enqueueMail(trx, app.secretBox, user.email, 'totp_disabled', {}, now)
+          await enqueueMail(trx, app.outbox, user.email, 'totp_disabled', {}, now)
         }
       })
       app.mailSender.wake()

@@ -10,7 +10,12 @@ import { data, Envelope, isoTime, NoContent, NotModified } from '../http/envelop
 import { meLinks } from '../http/links.js'
 import { singleLineProblem } from '../http/text.js'
 import { DEFAULT_PAGE_SIZE } from '../http/pagination.js'
-import { authAttemptsPerIp } from '../http/rate-limit.js'
+import {
+  authAttemptsPerIp,
+  clientAddressKey,
+  consumeAllowance,
+  refuseSpentAllowance,
+} from '../http/rate-limit.js'
 import { newId } from '../ids.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { postFromRow } from '../posts/posts.schemas.js'
@@ -44,6 +49,8 @@ import {
 } from './users.schemas.js'
 
 const INCLUDABLE = ['sessions', 'posts'] as const
+
+const REGISTRATIONS = 'registrations from this address'
 
 /** The API representation of a stored user; never the password hash. */
 export function userFromRow(row: UserRow): User {
@@ -174,12 +181,19 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         summary: 'Create an account',
         description:
           'Every invalid field is listed together in one 422. The email is stored lower-cased; an address already ' +
-          'registered in any case gives 409 EMAIL_ALREADY_EXISTS. Shares a per-address rate limit with login.',
+          'registered in any case gives 409 EMAIL_ALREADY_EXISTS. Shares a per-address rate limit with login ' +
+          '(AUTH_IP_LIMIT). Besides, a client address (IPv6: its /64) may create at most REGISTER_IP_LIMIT accounts ' +
+          '(default 20 per hour): what is counted is accounts created, since that is what the limit is about, and ' +
+          'failed attempts are already bounded by AUTH_IP_LIMIT; past it, 429 RATE_LIMITED with Retry-After. The ' +
+          'verification mail counts toward MAIL_RECIPIENT_LIMIT (see POST /v1/me/email-verification).',
         body: RegisterBody,
         response: { 201: Envelope(UserSchema), ...errorResponses(400, 409, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
+      const registrations = `registrations:${clientAddressKey(request.ip)}`
+      // Refused before the password checks and hash: an address past its limit costs next to nothing.
+      await refuseSpentAllowance(db, registrations, config.registrationsPerIp, REGISTRATIONS)
       const email = normalizeEmail(request.body.email)
       const fields: FieldErrors = {}
       const emailIssue = emailProblem(email)
@@ -211,8 +225,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
       }
       try {
         await db.transaction().execute(async (trx) => {
+          // Counted with the account it allows, so a failed registration spends nothing and concurrent
+          // ones from one address queue on the counter's row: none slips past the limit.
+          await consumeAllowance(trx, registrations, config.registrationsPerIp, REGISTRATIONS)
           await insertUser(trx, row)
-          await mailVerificationToken(trx, app.secretBox, row, config.verifyTokenLifeMs, now)
+          await mailVerificationToken(trx, app.outbox, row, config.verifyTokenLifeMs, now)
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken
@@ -339,7 +356,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
           // No link mailed before the change may outlive it: a reset link would undo it, and a pending
           // email change would hand the account to whoever asked for it with the old password.
           await deleteUserAccountTokens(trx, user.id)
-          await enqueueMail(trx, app.secretBox, changed.email, 'password_changed', {}, now)
+          await enqueueMail(trx, app.outbox, changed.email, 'password_changed', {}, now)
         }
         return changed
       })

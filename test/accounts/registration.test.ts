@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import type { FastifyInstance } from 'fastify'
 import { buildTestApp, json, strongPassword, uniqueEmail } from '../helpers.js'
 
 interface ErrorResponse {
@@ -268,5 +269,62 @@ describe('registration: password policy end to end', () => {
     })
     assert.equal(response.statusCode, 422)
     assert.match(json<ErrorResponse>(response).error.fields?.['password'] ?? '', /at most 256/)
+  })
+})
+
+describe('registration: accounts per client address (REGISTER_IP_LIMIT)', () => {
+  function register(app: FastifyInstance, remoteAddress: string, email = uniqueEmail('many')) {
+    return app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      remoteAddress,
+      payload: { email, password: strongPassword() },
+    })
+  }
+
+  it('past the limit an address gets 429 RATE_LIMITED with Retry-After; another address is not affected', async (t) => {
+    const { app } = await buildTestApp(t, { REGISTER_IP_LIMIT: '3/1h' })
+    for (let i = 0; i < 3; i++) assert.equal((await register(app, '198.51.100.7')).statusCode, 201)
+    const refused = await register(app, '198.51.100.7')
+    assert.equal(refused.statusCode, 429)
+    assert.equal(json<ErrorResponse>(refused).error.code, 'RATE_LIMITED')
+    const retryAfter = Number(refused.headers['retry-after'])
+    assert.ok(retryAfter > 3500 && retryAfter <= 3600, `Retry-After ${String(retryAfter)}`)
+    assert.equal((await register(app, '198.51.100.8')).statusCode, 201)
+  })
+
+  it('counts accounts created: failed registrations spend nothing', async (t) => {
+    const { app } = await buildTestApp(t, { REGISTER_IP_LIMIT: '2/1h' })
+    const taken = uniqueEmail('taken')
+    assert.equal((await register(app, '198.51.100.9', taken)).statusCode, 201)
+    for (let i = 0; i < 3; i++) assert.equal((await register(app, '198.51.100.9', taken)).statusCode, 409)
+    const weak = await app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      remoteAddress: '198.51.100.9',
+      payload: { email: uniqueEmail(), password: 'password' },
+    })
+    assert.equal(weak.statusCode, 422)
+    assert.equal((await register(app, '198.51.100.9')).statusCode, 201)
+    assert.equal((await register(app, '198.51.100.9')).statusCode, 429)
+  })
+
+  it('IPv6 addresses in one /64 share a count; the next /64 has its own', async (t) => {
+    const { app } = await buildTestApp(t, { REGISTER_IP_LIMIT: '2/1h' })
+    assert.equal((await register(app, '2001:db8:1:2::1')).statusCode, 201)
+    assert.equal((await register(app, '2001:db8:1:2:aaaa:bbbb:cccc:dddd')).statusCode, 201)
+    const neighbour = await register(app, '2001:db8:1:2::ffff')
+    assert.equal(neighbour.statusCode, 429, 'a /64 neighbour shares the count')
+    assert.ok(Number(neighbour.headers['retry-after']) > 0)
+    assert.equal((await register(app, '2001:db8:1:3::1')).statusCode, 201)
+  })
+
+  it('simultaneous registrations from one address create no more accounts than the limit', async (t) => {
+    const { app, db } = await buildTestApp(t, { REGISTER_IP_LIMIT: '3/1h' })
+    const answers = await Promise.all(Array.from({ length: 8 }, () => register(app, '198.51.100.10')))
+    const statuses = answers.map((answer) => answer.statusCode).sort()
+    assert.deepEqual(statuses, [201, 201, 201, 429, 429, 429, 429, 429])
+    const accounts = await db.selectFrom('users').select('id').execute()
+    assert.equal(accounts.length, 3)
   })
 })

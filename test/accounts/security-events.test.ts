@@ -206,6 +206,18 @@ describe('security events', { skip }, () => {
     assert.equal(refused['quota'], 'posts')
   })
 
+  it('a mail refused by the per-recipient limit logs mail.recipient_limited with the address hashed', async (t) => {
+    const { app, logs, logText } = await buildMailingApp(t, { MAIL_RECIPIENT_LIMIT: '1/1h' })
+    const user = await registerAndLogin(app) // its verification mail spends the allowance
+    const resend = await app.inject({ method: 'POST', url: '/v1/me/email-verification', headers: user.auth })
+    assert.equal(resend.statusCode, 202)
+    const refused = eventLines(logs()).find((line) => line['event'] === 'mail.recipient_limited')
+    assert.ok(refused, 'mail.recipient_limited is logged')
+    assert.equal(refused['email_sha256'], emailSha256(user.email))
+    assert.equal(refused['template'], 'verify_email')
+    assert.ok(!logText().includes(user.email), 'the address itself is never logged')
+  })
+
   it('every name in SECURITY_EVENTS was logged by the tests above', () => {
     assert.deepEqual(
       [...SECURITY_EVENTS].filter((event) => !seen.has(event)),

@@ -52,6 +52,8 @@ describe('configuration', () => {
       assert.deepEqual(config.postsPerUser, { max: 30, windowMs: MINUTE })
       assert.deepEqual(config.commentsPerUser, { max: 60, windowMs: MINUTE })
       assert.deepEqual(config.authAttemptsPerIp, { max: 100, windowMs: MINUTE })
+      assert.deepEqual(config.mailsPerRecipient, { max: 5, windowMs: HOUR })
+      assert.deepEqual(config.registrationsPerIp, { max: 20, windowMs: HOUR })
       assert.equal(config.shutdownDrainMs, 0)
       assert.equal(config.headersTimeoutMs, 30 * SECOND)
       assert.equal(config.requestTimeoutMs, 120 * SECOND)
@@ -363,6 +365,12 @@ describe('configuration', () => {
       assert.deepEqual(config.passwordResetsPerEmail, { max: 5, windowMs: DAY })
       assert.deepEqual(config.verificationMailsPerUser, { max: 10, windowMs: HOUR })
     })
+
+    it('MAIL_RECIPIENT_LIMIT and REGISTER_IP_LIMIT accept a count per duration', () => {
+      const config = loadConfig({ MAIL_RECIPIENT_LIMIT: '10/1d', REGISTER_IP_LIMIT: '3/30m' })
+      assert.deepEqual(config.mailsPerRecipient, { max: 10, windowMs: DAY })
+      assert.deepEqual(config.registrationsPerIp, { max: 3, windowMs: 30 * MINUTE })
+    })
   })
 
   describe('errors', () => {
@@ -425,6 +433,9 @@ describe('configuration', () => {
       REQUIRE_VERIFIED_EMAIL: ['maybe', 'required'],
       PASSWORD_RESET_LIMIT: ['3', '0/1h', '3/never'],
       VERIFICATION_MAIL_LIMIT: ['0/1h', 'x/1h'],
+      // Like every other limit, neither can be turned off: a huge count is the way to lift one.
+      MAIL_RECIPIENT_LIMIT: ['5', '0/1h', '5/0s', 'off', 'five/1h', '5/1h/2'],
+      REGISTER_IP_LIMIT: ['20', '0/1h', '20/never', 'off', '-1/1h'],
       SECRET_KEY: [
         'short',
         Buffer.alloc(16).toString('base64'),

@@ -47,7 +47,7 @@ describe('mail outbox', () => {
     const smtp = await startSmtpServer(t)
     const count = 40
     for (let i = 0; i < count; i++) {
-      await enqueueMail(db, app.secretBox, `reader${i}@example.com`, 'password_changed', {})
+      await enqueueMail(db, app.outbox, `reader${i}@example.com`, 'password_changed', {})
     }
     const senders = [extraSender(testApp, smtp.url), extraSender(testApp, smtp.url)]
     t.after(() => Promise.all(senders.map((sender) => sender.stop())))
@@ -64,7 +64,7 @@ describe('mail outbox', () => {
   it('claims are exclusive: a row claimed by one sender is not handed to another until the claim runs out', async (t) => {
     const { app, db } = await buildTestApp(t)
     await app.mailSender.stop()
-    await enqueueMail(db, app.secretBox, 'someone@example.com', 'totp_enabled', {})
+    await enqueueMail(db, app.outbox, 'someone@example.com', 'totp_enabled', {})
     const now = Date.now()
     const first = await claimDueMail(db, 'first', now, now + 60_000, 10)
     assert.equal(first.length, 1)
@@ -79,7 +79,7 @@ describe('mail outbox', () => {
     const { app, db } = testApp
     await app.mailSender.stop()
     const smtp = await startSmtpServer(t)
-    await enqueueMail(db, app.secretBox, 'patient@example.com', 'totp_disabled', {})
+    await enqueueMail(db, app.outbox, 'patient@example.com', 'totp_disabled', {})
     const now = Date.now()
     // A sender claims the row and dies before sending.
     assert.equal((await claimDueMail(db, 'crashed', now, now + 400, 10)).length, 1)
@@ -119,7 +119,7 @@ describe('mail outbox', () => {
     await app.mailSender.stop()
     const smtp = await startSmtpServer(t)
     smtp.refusing = true
-    await enqueueMail(db, app.secretBox, 'unlucky@example.com', 'totp_enabled', {})
+    await enqueueMail(db, app.outbox, 'unlucky@example.com', 'totp_enabled', {})
     const sender = extraSender(testApp, smtp.url, { maxAttempts: 3, backoffBaseMs: 10, backoffMaxMs: 20 })
     t.after(() => sender.stop())
     sender.start()
@@ -136,7 +136,7 @@ describe('mail outbox', () => {
     await app.mailSender.stop()
     await assert.rejects(
       db.transaction().execute(async (trx) => {
-        await enqueueMail(trx, app.secretBox, 'ghost@example.com', 'password_changed', {})
+        await enqueueMail(trx, app.outbox, 'ghost@example.com', 'password_changed', {})
         throw new Error('the change failed')
       }),
       /the change failed/,
@@ -148,7 +148,7 @@ describe('mail outbox', () => {
     const { app, db } = await buildTestApp(t)
     await app.mailSender.stop()
     const token = 'tok_'.padEnd(43, 'x')
-    await enqueueMail(db, app.secretBox, 'someone@example.com', 'verify_email', { token })
+    await enqueueMail(db, app.outbox, 'someone@example.com', 'verify_email', { token })
     const [row] = await outbox(db)
     assert.ok(row)
     assert.ok(!row.payload.includes(token))
@@ -190,15 +190,8 @@ describe('sweeping', () => {
       .set({ expires_at: Date.now() - 1 })
       .where('user_id', '=', user.id)
       .execute()
-    await enqueueMail(
-      db,
-      app.secretBox,
-      'old@example.com',
-      'totp_enabled',
-      {},
-      Date.now() - 8 * 24 * 3_600_000,
-    )
-    await enqueueMail(db, app.secretBox, 'recent@example.com', 'totp_enabled', {}, Date.now() - 3_600_000)
+    await enqueueMail(db, app.outbox, 'old@example.com', 'totp_enabled', {}, Date.now() - 8 * 24 * 3_600_000)
+    await enqueueMail(db, app.outbox, 'recent@example.com', 'totp_enabled', {}, Date.now() - 3_600_000)
     await db
       .updateTable('mail_outbox')
       .set({ status: 'failed', payload: '' })

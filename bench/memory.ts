@@ -1,7 +1,7 @@
 // `npm run bench:memory`: the built server's resident memory, stage by stage, on a small fresh SQLite
 // data set: idle before any request, after a burst of logins (argon2id), after read and write load,
 // after registrations (the password-policy worker), and after that worker's idle exit. Prints VmRSS
-// (now) and VmHWM (peak so far) of the server process, so the README's figures can be reproduced.
+// (now) and VmHWM (peak so far) of the server process, so the documented figures can be reproduced.
 //   MEMORY_LOGIN_SECONDS=5 MEMORY_LOGIN_CONNECTIONS=16   the login burst (the benchmark's shape)
 //   BENCH_SERVER=path/to/server.js                       another build, for before/after figures
 //   BENCH_PLAIN_NODE=1                                   `node server.js` without bin/quire's settings

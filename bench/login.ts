@@ -1,6 +1,6 @@
-// The login target of `npm run bench`: logins per second under load, with the health check's latency
-// meanwhile, since each login is an argon2id hash in libuv's thread pool and must neither starve the
-// event loop nor be mistaken for Quire's own cost (the hash's time on this machine bounds the rate).
+// The login target of `npm run bench`: logins per second under load and the health check's latency
+// meanwhile, since each login is an argon2id hash in libuv's thread pool that must not hold up other
+// requests. The hash's own time on this machine bounds the rate, so it is measured beside it.
 import { availableParallelism } from 'node:os'
 import { hashPassword, verifyPassword } from '../src/users/passwords.js'
 import { drive, probe, type RequestShape } from './load.js'

@@ -1,8 +1,8 @@
-// The WORKERS=2 target of `npm run bench`: throughput with two server processes over one. On SQLite
-// the reference floor runs in one and in two processes in the same rounds, because on a small machine
-// that also runs the load generator the factor is bounded by the stack as much as by Quire.
-import { capture, median, startQuire } from './measure.js'
+// The WORKERS=2 target of `npm run bench`: what a second server process adds. It stands apart from
+// the scenarios because it needs servers of its own (Quire with WORKERS=2, and on SQLite the reference
+// floor in one and in two processes) driven against each other in the same rounds.
 import { drive } from './load.js'
+import { capture, median, startQuire } from './measure.js'
 import { CONNECTIONS, DURATION_S, ROUNDS } from './options.js'
 import { startReferenceServer } from './reference.js'
 import type { Scenario } from './scenarios.js'

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Db } from '../../src/db/database.js'
+import { up as repairTotpEnabled } from '../../src/db/migrations/2026-11-26-01-totp-enabled-repair.js'
 import { json, registerAndLogin, strongPassword, type TestUser } from '../helpers.js'
 import { tokenFromMail } from './mail-helpers.js'
 import { buildMailingApp, rfc6238, STEP_MS, totpCode } from './recovery-helpers.js'
@@ -320,6 +321,25 @@ describe('two-factor sign-in: security', () => {
         assert.equal(off.statusCode, 204)
       }
     }
+  })
+
+  it('an account left on without a secret is repaired by the migration and signs in again', async (t) => {
+    const { app, db } = await buildMailingApp(t)
+    const broken = await registerAndLogin(app)
+    const sound = await registerAndLogin(app)
+    await turnOn(app, sound)
+    // The state the race between a confirmation and a removal could leave behind.
+    await db.updateTable('users').set({ totp_enabled: 1 }).where('id', '=', broken.id).execute()
+    assert.equal(json<ErrorResponse>(await login(app, broken)).error.code, 'TOTP_REQUIRED')
+    await repairTotpEnabled(db as unknown as Kysely<unknown>)
+    assert.equal(await totpEnabled(app, broken), false)
+    assert.equal((await login(app, broken)).statusCode, 201)
+    const kept = await twoFactorState(db, sound.id)
+    assert.deepEqual(
+      kept,
+      { enabled: true, confirmedSecret: true, recoveryCodes: 10 },
+      'a sound account is kept',
+    )
   })
 
   it('turning it on signs out every other session of the account, not the caller’s', async (t) => {

@@ -26,6 +26,7 @@ import {
 import { authentication } from './http/auth.js'
 import { corsHandler } from './http/cors.js'
 import { strictJsonBodies } from './http/json-body.js'
+import { orderAfterUnsafe, releaseWaiting, trackPipelinedRequests } from './http/pipelining.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
 import { closeStalledResponses } from './http/stalled-responses.js'
 import { createSerializerCompiler } from './http/serialization.js'
@@ -245,8 +246,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     closing = true
   })
   // One hook for what every request needs before routing: a callback, not a promise, and prepared
-  // values only (it runs on every request).
+  // values only (it runs on every request). Last, a request pipelined behind an unsafe one waits for
+  // it (pipelining.ts); the onSend hook below, which every answered request reaches, lets it go on.
   const cors = corsHandler(config.corsOrigins)
+  trackPipelinedRequests(app)
   app.addHook('onRequest', (request, reply, done) => {
     request.atWork = true
     requestsAtWork += 1
@@ -257,11 +260,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       done(new ApiError('URI_TOO_LONG', `Request URL is longer than ${MAX_URL_LENGTH} characters`))
       return
     }
-    done()
+    orderAfterUnsafe(request, done)
   })
   // Every OPTIONS request is a preflight, answered by the hook above; this route only lets it be routed.
   app.options('*', { schema: { hide: true } }, (_request, reply) => reply.code(204).send())
   app.addHook('onSend', (request, reply, payload, done) => {
+    releaseWaiting(request)
     if (request.atWork) {
       request.atWork = false
       requestsAtWork -= 1

@@ -4952,7 +4952,7 @@ export interface paths {
     put?: never
     /**
      * Finish turning on two-factor sign-in
-     * @description Takes the current code of the pending secret; a wrong code gives 422 `fields.code`, and no pending secret 409 CONFLICT. Turns two-factor sign-in on, mails a notice, and returns ten recovery codes — shown only this once (stored hashed), each usable once to sign in instead of a code. 200.
+     * @description Takes the current code of the pending secret; a wrong code gives 422 `fields.code`, and no pending secret 409 CONFLICT. Turns two-factor sign-in on, signs out every other session of the account (the caller’s stays), mails a notice, and returns ten recovery codes — shown only this once (stored hashed), each usable once to sign in instead of a code. 200.
      */
     post: {
       parameters: {

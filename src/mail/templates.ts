@@ -107,6 +107,7 @@ function content(template: MailTemplate, params: Record<string, string>, appUrl:
         subject: 'Two-factor sign-in is on',
         paragraphs: [
           'Two-factor sign-in was turned on for your account: signing in now also needs a code from your authenticator app.',
+          'Every other device signed in to your account was signed out.',
           NOT_YOU,
         ],
       }

@@ -86,10 +86,53 @@ const deleteTotpCredentialsQuery = compiledQuery((db, v: { userId: string }) =>
   db.deleteFrom('totp_credentials').where('user_id', '=', v.userId),
 )
 
-/** Forgets a user's TOTP secrets and recovery codes. */
-export async function deleteTotpCredentials(db: Db, userId: string): Promise<void> {
+const turnTotpOffQuery = compiledQuery((db, v: { userId: string; now: number }) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ totp_enabled: 0, version: eb('version', '+', 1), updated_at: v.now }))
+    .where('id', '=', v.userId)
+    .where('totp_enabled', '=', 1),
+)
+
+/**
+ * Forgets a user's TOTP secrets (active or pending) and recovery codes, and turns two-factor sign-in
+ * off if it was on. True when it was on. Call it with the user's row locked (lockUserById).
+ */
+export async function forgetTotp(db: Db, userId: string, now: number): Promise<boolean> {
   await deleteRecoveryCodesQuery.changed(db, { userId })
   await deleteTotpCredentialsQuery.changed(db, { userId })
+  return (await turnTotpOffQuery.changed(db, { userId, now })) > 0
+}
+
+const turnTotpOnQuery = compiledQuery((db, v: { userId: string; now: number }) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({
+      totp_enabled: 1,
+      credentials_version: eb('credentials_version', '+', 1),
+      version: eb('version', '+', 1),
+      updated_at: v.now,
+    }))
+    .where('id', '=', v.userId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('totp_credentials')
+          .select('totp_credentials.user_id')
+          .where('totp_credentials.user_id', '=', v.userId)
+          .where('totp_credentials.secret', 'is not', null),
+      ),
+    ),
+)
+
+/**
+ * Turns two-factor sign-in on, in one statement and only while the user has a confirmed secret: however
+ * writes interleave, `totp_enabled` never claims a secret that is not there (an account left so could
+ * never sign in again). It also bumps `credentials_version`, so a login that checked only the password
+ * before this commits creates no session. False when there is no confirmed secret (or no user).
+ */
+export async function turnTotpOn(db: Db, userId: string, now: number): Promise<boolean> {
+  return (await turnTotpOnQuery.changed(db, { userId, now })) > 0
 }
 
 const insertRecoveryCodesQuery = compiledQuery((db, v: { codes: NewRecoveryCodeRow[] }) =>

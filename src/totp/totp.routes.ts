@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
+import type { Db } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
 import { data, Envelope, NoContent } from '../http/envelope.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { logSecurityEvent } from '../security-events.js'
+import { deleteOtherUserSessions } from '../sessions/sessions.queries.js'
 import { checkAccountPassword, type Credentials } from '../users/credentials.js'
-import { findUserById, updateUser } from '../users/users.queries.js'
+import { findUserById, lockUserById } from '../users/users.queries.js'
 import {
   hashRecoveryCode,
   matchingTotpStep,
@@ -18,10 +20,11 @@ import {
 } from './totp.js'
 import {
   activatePendingTotpSecret,
-  deleteTotpCredentials,
   findTotpCredentials,
+  forgetTotp,
   replaceRecoveryCodes,
   savePendingTotpSecret,
+  turnTotpOn,
 } from './totp.queries.js'
 import { ConfirmTotpBody, PasswordBody, RecoveryCodesSchema, TotpEnrolmentSchema } from './totp.schemas.js'
 
@@ -30,6 +33,12 @@ export function totpSecretContext(userId: string): string {
   return `totp:${userId}`
 }
 
+// Enrolment, confirmation and removal each run in one transaction that first locks the user's row and
+// then reads the two-factor state again under that lock: two of them racing (a confirmation and a
+// removal) queue, and the second acts on what the first committed. The row comes first, as every other
+// writer of an account's rows takes it (storage.queries.ts). `totp_enabled` is set by one statement
+// conditional on the confirmed secret (turnTotpOn), so it is true exactly when that secret exists.
+
 /** Two-factor sign-in: `/v1/me/totp` (enrol, disable) and `/v1/me/totp/confirm`. */
 export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }> = async (
   app,
@@ -37,9 +46,20 @@ export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }>
 ) => {
   const { db, config } = app
 
+  function callerGone(): ApiError {
+    return new ApiError('UNAUTHENTICATED', 'Session token is missing, invalid or expired')
+  }
+
   async function loadCaller(userId: string): Promise<UserRow> {
     const user = await findUserById(db, userId)
-    if (!user) throw new ApiError('UNAUTHENTICATED', 'Session token is missing, invalid or expired')
+    if (!user) throw callerGone()
+    return user
+  }
+
+  /** The caller's row, locked for the rest of the transaction (see the top of this file). */
+  async function lockCaller(trx: Db, userId: string): Promise<UserRow> {
+    const user = await lockUserById(trx, userId)
+    if (!user) throw callerGone()
     return user
   }
 
@@ -78,16 +98,17 @@ export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }>
     async (request, reply) => {
       const user = await loadCaller(callerOf(request).userId)
       await assertPassword(request, user, request.body.password)
-      if (user.totp_enabled === 1) {
-        throw new ApiError('CONFLICT', 'Two-factor sign-in is already on; turn it off before enrolling again')
-      }
       const secret = newTotpSecret()
-      await savePendingTotpSecret(
-        db,
-        user.id,
-        app.secretBox.seal(secret, totpSecretContext(user.id)),
-        Date.now(),
-      )
+      const sealedSecret = app.secretBox.seal(secret, totpSecretContext(user.id))
+      await db.transaction().execute(async (trx) => {
+        if ((await lockCaller(trx, user.id)).totp_enabled === 1) {
+          throw new ApiError(
+            'CONFLICT',
+            'Two-factor sign-in is already on; turn it off before enrolling again',
+          )
+        }
+        await savePendingTotpSecret(trx, user.id, sealedSecret, Date.now())
+      })
       const url = otpauthUrl(secret, config.totpIssuer, user.email)
       return reply.code(201).send(data({ secret, otpauth_url: url, qr_svg: await qrSvg(url) }))
     },
@@ -101,42 +122,54 @@ export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }>
         summary: 'Finish turning on two-factor sign-in',
         description:
           'Takes the current code of the pending secret; a wrong code gives 422 `fields.code`, and no pending secret ' +
-          '409 CONFLICT. Turns two-factor sign-in on, mails a notice, and returns ten recovery codes — shown only ' +
-          'this once (stored hashed), each usable once to sign in instead of a code. 200.',
+          '409 CONFLICT. Turns two-factor sign-in on, signs out every other session of the account (the caller’s ' +
+          'stays), mails a notice, and returns ten recovery codes — shown only this once (stored hashed), each ' +
+          'usable once to sign in instead of a code. 200.',
         security: TOKEN_SECURITY,
         body: ConfirmTotpBody,
         response: { 200: Envelope(RecoveryCodesSchema), ...errorResponses(400, 401, 409, 413, 415, 422) },
       },
     },
     async (request) => {
-      const user = await loadCaller(callerOf(request).userId)
-      const credentialsRow = await findTotpCredentials(db, user.id)
-      const pending = credentialsRow?.pending_secret ?? null
-      if (user.totp_enabled === 1 || pending === null) {
-        throw new ApiError(
-          'CONFLICT',
-          'There is no pending two-factor enrolment; start one with POST /v1/me/totp',
-        )
-      }
-      const step = matchingTotpStep(
-        app.secretBox.open(pending, totpSecretContext(user.id)),
-        request.body.code.trim(),
-      )
-      if (step === undefined)
-        throw fieldsError({ code: 'does not match; enter the current code from your app' })
-
+      const caller = callerOf(request)
+      const code = request.body.code.trim()
       const recoveryCodes = newRecoveryCodes()
-      await db.transaction().execute(async (trx) => {
+      const recoveryCodeHashes = recoveryCodes.map(hashRecoveryCode)
+      const signedOut = await db.transaction().execute(async (trx) => {
+        const user = await lockCaller(trx, caller.userId)
+        const pending = (await findTotpCredentials(trx, user.id))?.pending_secret ?? null
+        if (user.totp_enabled === 1 || pending === null) {
+          throw new ApiError(
+            'CONFLICT',
+            'There is no pending two-factor enrolment; start one with POST /v1/me/totp',
+          )
+        }
+        const step = matchingTotpStep(app.secretBox.open(pending, totpSecretContext(user.id)), code)
+        if (step === undefined)
+          throw fieldsError({ code: 'does not match; enter the current code from your app' })
         const now = Date.now()
-        if (!(await activatePendingTotpSecret(trx, user.id, pending, step, now))) {
+        if (
+          !(await activatePendingTotpSecret(trx, user.id, pending, step, now)) ||
+          !(await turnTotpOn(trx, user.id, now))
+        ) {
           throw new ApiError('CONFLICT', 'The enrolment changed meanwhile; start again with POST /v1/me/totp')
         }
-        await replaceRecoveryCodes(trx, user.id, recoveryCodes.map(hashRecoveryCode), now)
-        await updateUser(trx, user.id, { totp_enabled: 1 }, now)
+        await replaceRecoveryCodes(trx, user.id, recoveryCodeHashes, now)
+        // Whoever signed in with the password alone is signed out: from now on it takes a code too.
+        const others = await deleteOtherUserSessions(trx, user.id, caller.sessionId)
         await enqueueMail(trx, app.outbox, user.email, 'totp_enabled', {}, now)
+        return others
       })
       app.mailSender.wake()
-      logSecurityEvent(request.log, 'totp.enabled', { userId: user.id })
+      logSecurityEvent(request.log, 'totp.enabled', { userId: caller.userId })
+      if (signedOut > 0) {
+        logSecurityEvent(
+          request.log,
+          'session.revoked',
+          { userId: caller.userId },
+          { others: signedOut, reason: 'two-factor sign-in turned on' },
+        )
+      }
       return data({ recovery_codes: recoveryCodes })
     },
   )
@@ -158,16 +191,15 @@ export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }>
     async (request, reply) => {
       const user = await loadCaller(callerOf(request).userId)
       await assertPassword(request, user, request.body.password)
-      await db.transaction().execute(async (trx) => {
+      const wasOn = await db.transaction().execute(async (trx) => {
+        const locked = await lockCaller(trx, user.id)
         const now = Date.now()
-        await deleteTotpCredentials(trx, user.id)
-        if (user.totp_enabled === 1) {
-          await updateUser(trx, user.id, { totp_enabled: 0 }, now)
-          await enqueueMail(trx, app.outbox, user.email, 'totp_disabled', {}, now)
-        }
+        const turnedOff = await forgetTotp(trx, locked.id, now)
+        if (turnedOff) await enqueueMail(trx, app.outbox, locked.email, 'totp_disabled', {}, now)
+        return turnedOff
       })
-      app.mailSender.wake()
-      if (user.totp_enabled === 1) {
+      if (wasOn) {
+        app.mailSender.wake()
         logSecurityEvent(request.log, 'totp.disabled', { userId: user.id })
       }
       return reply.code(204).send(null)

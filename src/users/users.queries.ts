@@ -1,5 +1,5 @@
 import { compiledQuery } from '../db/compiled.js'
-import type { Db } from '../db/database.js'
+import { dialectOf, type Db } from '../db/database.js'
 import type { NewUserRow, UserRow } from '../db/tables.js'
 
 const insertUserQuery = compiledQuery((db, row: NewUserRow) => db.insertInto('users').values(row))
@@ -16,6 +16,24 @@ const userById = compiledQuery((db, v: { id: string }) =>
 /** The user with this ID. */
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return userById.first(db, { id })
+}
+
+const lockedUserById = compiledQuery((db, v: { id: string }) => {
+  const query = db.selectFrom('users').selectAll().where('id', '=', v.id)
+  // Not FOR UPDATE: that also holds off the foreign-key checks of rows being written that name the
+  // user (a post, a comment), which need not wait (see storage.queries.ts).
+  return dialectOf(db) === 'postgres' ? query.forNoKeyUpdate() : query
+})
+
+/**
+ * The user with this ID, read under a lock on its row that lasts until the transaction ends: the first
+ * statement of a transaction that reads an account's state and then writes from it, so two such
+ * transactions queue and the second reads what the first committed. PostgreSQL locks the row (as do
+ * the account's other writers, which take it first too); a SQLite transaction holds the database's
+ * write lock from its start, so it needs nothing more.
+ */
+export function lockUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return lockedUserById.first(db, { id })
 }
 
 const userByEmail = compiledQuery((db, v: { email: string }) =>

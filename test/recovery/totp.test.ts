@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
+import type { Db } from '../../src/db/database.js'
+import { up as repairTotpEnabled } from '../../src/db/migrations/2026-11-26-01-totp-enabled-repair.js'
 import { json, registerAndLogin, strongPassword, type TestUser } from '../helpers.js'
 import { tokenFromMail } from './mail-helpers.js'
 import { buildMailingApp, rfc6238, STEP_MS, totpCode } from './recovery-helpers.js'
@@ -29,6 +31,29 @@ function login(app: FastifyInstance, user: TestUser, extra: Record<string, strin
     url: '/v1/sessions',
     payload: { email: user.email, password: user.password, ...extra },
   })
+}
+
+/** What the database holds about a user's two-factor sign-in. */
+async function twoFactorState(
+  db: Db,
+  userId: string,
+): Promise<{ enabled: boolean; confirmedSecret: boolean; recoveryCodes: number }> {
+  const user = await db.selectFrom('users').select('totp_enabled').where('id', '=', userId).executeTakeFirst()
+  const credentials = await db
+    .selectFrom('totp_credentials')
+    .select('secret')
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  const codes = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return {
+    enabled: user?.totp_enabled === 1,
+    confirmedSecret: (credentials?.secret ?? null) !== null,
+    recoveryCodes: codes?.count ?? 0,
+  }
 }
 
 async function totpEnabled(app: FastifyInstance, user: TestUser): Promise<boolean> {
@@ -258,6 +283,83 @@ describe('two-factor sign-in: security', () => {
       'each refused code is a security event',
     )
     assert.ok(events.includes('totp.enabled'))
+  })
+
+  it('confirming and turning off at the same moment never leave it on without a secret', async (t) => {
+    const { app, db } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    for (let round = 0; round < 20; round++) {
+      const enrolled = await enrol(app, user)
+      assert.equal(enrolled.statusCode, 201, enrolled.body)
+      const { secret } = json<{ data: Enrolment }>(enrolled).data
+      const [confirmed, removed] = await Promise.all([
+        confirmCode(app, user, totpCode(secret)),
+        app.inject({
+          method: 'DELETE',
+          url: '/v1/me/totp',
+          headers: user.auth,
+          payload: { password: user.password },
+        }),
+      ])
+      assert.ok([200, 409].includes(confirmed.statusCode), confirmed.body)
+      assert.equal(removed.statusCode, 204, removed.body)
+      const state = await twoFactorState(db, user.id)
+      assert.equal(state.enabled, state.confirmedSecret, `round ${round}: on exactly with a secret`)
+      assert.equal(state.recoveryCodes, state.enabled ? 10 : 0, `round ${round}: recovery codes`)
+      const proof: Record<string, string> = state.enabled
+        ? { totp_code: totpCode(secret, Date.now() + STEP_MS) }
+        : {}
+      const again = await login(app, user, proof)
+      assert.equal(again.statusCode, 201, `round ${round}: the account can still sign in: ${again.body}`)
+      if (state.enabled) {
+        const off = await app.inject({
+          method: 'DELETE',
+          url: '/v1/me/totp',
+          headers: user.auth,
+          payload: { password: user.password },
+        })
+        assert.equal(off.statusCode, 204)
+      }
+    }
+  })
+
+  it('an account left on without a secret is repaired by the migration and signs in again', async (t) => {
+    const { app, db } = await buildMailingApp(t)
+    const broken = await registerAndLogin(app)
+    const sound = await registerAndLogin(app)
+    await turnOn(app, sound)
+    // The state the race between a confirmation and a removal could leave behind.
+    await db.updateTable('users').set({ totp_enabled: 1 }).where('id', '=', broken.id).execute()
+    assert.equal(json<ErrorResponse>(await login(app, broken)).error.code, 'TOTP_REQUIRED')
+    await repairTotpEnabled(db as unknown as Kysely<unknown>)
+    assert.equal(await totpEnabled(app, broken), false)
+    assert.equal((await login(app, broken)).statusCode, 201)
+    const kept = await twoFactorState(db, sound.id)
+    assert.deepEqual(
+      kept,
+      { enabled: true, confirmedSecret: true, recoveryCodes: 10 },
+      'a sound account is kept',
+    )
+  })
+
+  it('turning it on signs out every other session of the account, not the caller’s', async (t) => {
+    const { app, logs } = await buildMailingApp(t)
+    const user = await registerAndLogin(app)
+    const other = json<{ data: { token: string } }>(await login(app, user)).data.token
+    const third = json<{ data: { token: string } }>(await login(app, user)).data.token
+    const me = (token: string) =>
+      app.inject({ method: 'GET', url: '/v1/me', headers: { authorization: `Bearer ${token}` } })
+    assert.equal((await me(other)).statusCode, 200)
+    const enrolled = await enrol(app, user)
+    assert.equal((await me(other)).statusCode, 200, 'a pending enrolment signs nobody out')
+    const { secret } = json<{ data: Enrolment }>(enrolled).data
+    assert.equal((await confirmCode(app, user, totpCode(secret))).statusCode, 200)
+    assert.equal((await me(other)).statusCode, 401)
+    assert.equal((await me(third)).statusCode, 401)
+    assert.equal((await me(user.token)).statusCode, 200, 'the caller stays signed in')
+    const revoked = logs().find((line) => line['event'] === 'session.revoked')
+    assert.equal(revoked?.['user_id'], user.id)
+    assert.equal(revoked['others'], 2)
   })
 
   it('the secret and the recovery codes are stored encrypted or hashed, and never logged', async (t) => {

@@ -27,6 +27,7 @@ import { authentication } from './http/auth.js'
 import { corsHandler } from './http/cors.js'
 import { strictJsonBodies } from './http/json-body.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
+import { requestBudgetFor } from './http/request-budget.js'
 import { closeStalledResponses } from './http/stalled-responses.js'
 import { createSerializerCompiler } from './http/serialization.js'
 import { createValidatorCompiler } from './http/validation.js'
@@ -243,12 +244,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // One hook for what every request needs before routing: a callback, not a promise, and prepared
   // values only (it runs on every request).
   const cors = corsHandler(config.corsOrigins)
+  // REQUEST_LIMIT; created before any route, since it learns which routes are exempt as they come.
+  const requestBudget = requestBudgetFor(app, config.requestsPerAddress)
   app.addHook('onRequest', (request, reply, done) => {
     request.atWork = true
     requestsAtWork += 1
     setCommonHeaders(request, reply)
     if (cors(request, reply)) return // a preflight, answered
-    // After CORS, so a browser can read this error too.
+    // After CORS, so a browser can read these errors too; the budget first, so every other request counts.
+    const refusal = requestBudget?.admit(request)
+    if (refusal !== undefined) {
+      done(refusal)
+      return
+    }
     if (request.url.length > MAX_URL_LENGTH) {
       done(new ApiError('URI_TOO_LONG', `Request URL is longer than ${MAX_URL_LENGTH} characters`))
       return
@@ -263,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       requestsAtWork -= 1
     }
     if (closing) void reply.header('connection', 'close')
+    requestBudget?.writeHeaders(request, reply)
     done(null, payload)
   })
 

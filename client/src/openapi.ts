@@ -138,11 +138,11 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -196,11 +196,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -224,11 +224,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -252,11 +252,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -280,11 +280,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -308,11 +308,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -336,11 +336,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -364,11 +364,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -394,11 +394,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -422,6 +422,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -442,6 +450,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -493,6 +509,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -627,6 +651,14 @@ export interface paths {
         /** @description Not modified: your copy (If-None-Match) is current */
         304: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -634,6 +666,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -654,6 +694,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -674,6 +722,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -694,6 +750,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -714,6 +778,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -734,6 +806,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -754,6 +864,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -774,6 +892,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -794,6 +920,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -838,6 +972,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -845,6 +987,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -865,6 +1015,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -885,6 +1043,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -905,6 +1071,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -925,6 +1099,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -945,6 +1127,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -965,6 +1155,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -985,6 +1185,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1005,6 +1213,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1025,6 +1241,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1073,6 +1297,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1123,6 +1355,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1143,6 +1383,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1163,6 +1411,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1183,6 +1439,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1203,6 +1467,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1223,6 +1495,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1243,6 +1523,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -1263,6 +1581,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1283,6 +1609,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1303,6 +1637,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1356,6 +1698,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1406,6 +1756,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1426,6 +1784,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1446,6 +1812,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1466,6 +1840,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1486,6 +1868,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1506,6 +1896,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1526,6 +1924,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -1546,6 +1954,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1566,6 +1982,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1586,6 +2010,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1642,6 +2074,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1689,6 +2129,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1709,6 +2157,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1729,6 +2185,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1749,6 +2213,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1769,6 +2241,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1789,6 +2269,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -1809,6 +2327,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1829,6 +2355,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1849,6 +2383,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1896,11 +2438,11 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -1954,11 +2496,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -1982,11 +2524,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2010,11 +2552,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2038,11 +2580,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2066,11 +2608,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2094,11 +2636,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2122,11 +2664,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2150,11 +2692,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2180,11 +2722,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2208,6 +2750,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2228,6 +2778,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2279,6 +2837,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -2286,6 +2852,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2306,6 +2880,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2326,6 +2908,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2346,6 +2936,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2366,6 +2964,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -2386,6 +3022,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2406,6 +3050,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2426,6 +3078,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2479,6 +3139,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -2486,6 +3154,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2506,6 +3182,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2526,6 +3210,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2546,6 +3238,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2566,6 +3266,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2586,6 +3294,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -2606,6 +3352,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2626,6 +3380,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2646,6 +3408,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2702,11 +3472,11 @@ export interface paths {
         /** @description Default Response */
         202: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2722,11 +3492,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2750,11 +3520,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2778,11 +3548,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2806,11 +3576,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2834,11 +3604,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2862,11 +3632,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2892,11 +3662,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2920,6 +3690,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2940,6 +3718,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2999,11 +3785,11 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3014,11 +3800,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3042,11 +3828,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3070,11 +3856,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3098,11 +3884,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3126,11 +3912,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3154,11 +3940,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3184,11 +3970,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3212,6 +3998,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3232,6 +4026,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3282,6 +4084,14 @@ export interface paths {
         /** @description Default Response */
         202: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3294,6 +4104,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3314,6 +4132,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3334,6 +4160,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3354,6 +4188,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3374,6 +4216,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3394,6 +4244,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3414,6 +4272,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -3434,6 +4302,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3454,6 +4330,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3474,6 +4358,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3531,11 +4423,11 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3546,11 +4438,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3574,11 +4466,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3602,11 +4494,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3630,11 +4522,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3658,11 +4550,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3686,11 +4578,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3714,11 +4606,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3744,11 +4636,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3772,6 +4664,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3792,6 +4692,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3850,6 +4758,14 @@ export interface paths {
         /** @description Default Response */
         202: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3862,6 +4778,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3882,6 +4806,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3902,6 +4834,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3922,6 +4862,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3942,6 +4890,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3962,6 +4918,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3982,6 +4946,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4002,6 +4974,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4022,6 +5002,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -4042,6 +5032,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4062,6 +5060,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4082,6 +5088,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4140,6 +5154,14 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4158,6 +5180,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4178,6 +5208,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4198,6 +5236,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4218,6 +5264,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4238,6 +5292,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4258,6 +5320,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4278,6 +5348,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4298,6 +5376,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4318,6 +5404,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -4338,6 +5434,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4358,6 +5462,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4378,6 +5490,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4420,6 +5540,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -4427,6 +5555,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4447,6 +5583,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4467,6 +5611,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4487,6 +5639,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4507,6 +5667,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4527,6 +5695,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4547,6 +5723,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4567,6 +5751,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -4587,6 +5781,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4607,6 +5809,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4627,6 +5837,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4683,6 +5901,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4697,6 +5923,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4717,6 +5951,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4737,6 +5979,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4757,6 +6007,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4777,6 +6035,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4797,6 +6063,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4817,6 +6091,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -4837,6 +6149,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4857,6 +6177,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4877,6 +6205,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4934,6 +6270,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4993,6 +6337,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5013,6 +6365,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5033,6 +6393,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5053,6 +6421,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5073,6 +6449,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5093,6 +6477,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -5113,6 +6535,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5133,6 +6563,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5153,6 +6591,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5204,11 +6650,11 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5269,11 +6715,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5297,11 +6743,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5325,11 +6771,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5353,11 +6799,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5381,11 +6827,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5409,11 +6855,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5437,11 +6883,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5467,11 +6913,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5495,6 +6941,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5515,6 +6969,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5570,6 +7032,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5629,6 +7099,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5649,6 +7127,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5669,6 +7155,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5689,6 +7183,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5709,6 +7211,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5729,6 +7239,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -5749,6 +7297,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5769,6 +7325,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5789,6 +7353,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5842,6 +7414,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5899,6 +7479,14 @@ export interface paths {
         /** @description Not modified: your copy (If-None-Match) is current */
         304: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -5906,6 +7494,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5926,6 +7522,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5946,6 +7550,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5966,6 +7578,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5986,6 +7606,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6006,6 +7634,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -6026,6 +7692,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6046,6 +7720,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6066,6 +7748,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6119,6 +7809,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6176,6 +7874,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6196,6 +7902,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6216,6 +7930,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6236,6 +7958,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6256,6 +7986,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6276,6 +8014,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6296,6 +8042,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6316,6 +8070,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6336,6 +8098,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -6356,6 +8156,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6376,6 +8184,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6396,6 +8212,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6435,6 +8259,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -6442,6 +8274,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6462,6 +8302,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6482,6 +8330,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6502,6 +8358,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6522,6 +8386,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6542,6 +8414,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6562,6 +8442,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6582,6 +8470,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -6602,6 +8528,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6622,6 +8556,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6642,6 +8584,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6697,6 +8647,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6754,6 +8712,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6774,6 +8740,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6794,6 +8768,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6814,6 +8796,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6834,6 +8824,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6854,6 +8852,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6874,6 +8880,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6894,6 +8908,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6914,6 +8936,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -6934,6 +8994,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6954,6 +9022,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6974,6 +9050,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7028,6 +9112,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7088,6 +9180,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7108,6 +9208,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7128,6 +9236,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7148,6 +9264,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7168,6 +9292,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7188,6 +9320,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7208,6 +9348,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -7228,6 +9406,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7248,6 +9434,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7268,6 +9462,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7321,6 +9523,14 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7379,6 +9589,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7399,6 +9617,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7419,6 +9645,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7439,6 +9673,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7459,6 +9701,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7479,6 +9729,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7499,6 +9757,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7519,6 +9785,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -7539,6 +9843,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7559,6 +9871,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7579,6 +9899,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7632,6 +9960,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7690,6 +10026,14 @@ export interface paths {
         /** @description Not modified: your copy (If-None-Match) is current */
         304: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -7697,6 +10041,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7717,6 +10069,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7737,6 +10097,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7757,6 +10125,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7777,6 +10153,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7797,6 +10181,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -7817,6 +10239,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7837,6 +10267,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7857,6 +10295,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7924,6 +10370,12 @@ export interface paths {
             'Content-Range'?: string
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
             [name: string]: unknown
           }
           content: {
@@ -7945,6 +10397,12 @@ export interface paths {
             'Content-Range'?: string
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
             [name: string]: unknown
           }
           content: {
@@ -7954,6 +10412,14 @@ export interface paths {
         /** @description Not modified: your copy (If-None-Match) is current */
         304: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -7961,6 +10427,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7981,6 +10455,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8001,6 +10483,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8021,6 +10511,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8041,6 +10539,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8061,6 +10567,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8081,6 +10595,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         416: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -8101,6 +10653,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8121,6 +10681,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8141,6 +10709,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8198,6 +10774,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8255,6 +10839,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8275,6 +10867,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8295,6 +10895,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8315,6 +10923,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8335,6 +10951,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8355,6 +10979,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8375,6 +11007,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8395,6 +11035,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -8415,6 +11093,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8435,6 +11121,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8455,6 +11149,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8509,6 +11211,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -8516,6 +11226,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8536,6 +11254,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8556,6 +11282,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8576,6 +11310,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8596,6 +11338,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8616,6 +11366,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8636,6 +11394,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8656,6 +11422,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -8676,6 +11480,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8696,6 +11508,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8716,6 +11536,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8764,6 +11592,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8822,6 +11658,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8842,6 +11686,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8862,6 +11714,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8882,6 +11742,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8902,6 +11770,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8922,6 +11798,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8942,6 +11826,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8962,6 +11854,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8982,6 +11882,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -9002,6 +11940,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9022,6 +11968,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9042,6 +11996,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9096,6 +12058,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9150,6 +12120,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9170,6 +12148,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9190,6 +12176,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9210,6 +12204,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9230,6 +12232,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9250,6 +12260,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9270,6 +12288,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -9290,6 +12346,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9310,6 +12374,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9330,6 +12402,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9377,11 +12457,11 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9437,11 +12517,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9465,11 +12545,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9493,11 +12573,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9521,11 +12601,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9549,11 +12629,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9577,11 +12657,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9605,11 +12685,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9633,11 +12713,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9663,11 +12743,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9691,6 +12771,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9711,6 +12799,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9771,6 +12867,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9825,6 +12929,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9845,6 +12957,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9865,6 +12985,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9885,6 +13013,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9905,6 +13041,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9925,6 +13069,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9945,6 +13097,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -9965,6 +13155,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9985,6 +13183,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10005,6 +13211,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10054,11 +13268,11 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10114,11 +13328,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10142,11 +13356,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10170,11 +13384,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10198,11 +13412,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10226,11 +13440,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10254,11 +13468,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10282,11 +13496,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10310,11 +13524,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10340,11 +13554,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10368,6 +13582,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10388,6 +13610,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10439,6 +13669,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10491,6 +13729,14 @@ export interface paths {
         /** @description Not modified: your copy (If-None-Match) is current */
         304: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -10498,6 +13744,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10518,6 +13772,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10538,6 +13800,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10558,6 +13828,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10578,6 +13856,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10598,6 +13884,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -10618,6 +13942,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10638,6 +13970,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10658,6 +13998,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10704,6 +14052,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10756,6 +14112,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10776,6 +14140,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10796,6 +14168,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10816,6 +14196,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10836,6 +14224,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10856,6 +14252,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10876,6 +14280,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10896,6 +14308,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10916,6 +14336,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -10936,6 +14394,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10956,6 +14422,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10976,6 +14450,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11015,6 +14497,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -11022,6 +14512,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11042,6 +14540,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11062,6 +14568,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11082,6 +14596,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11102,6 +14624,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11122,6 +14652,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11142,6 +14680,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11162,6 +14708,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -11182,6 +14766,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11202,6 +14794,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11222,6 +14822,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11270,6 +14878,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11322,6 +14938,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11342,6 +14966,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11362,6 +14994,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11382,6 +15022,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11402,6 +15050,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11422,6 +15078,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11442,6 +15106,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11462,6 +15134,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11482,6 +15162,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -11502,6 +15220,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11522,6 +15248,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11542,6 +15276,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {

@@ -197,7 +197,10 @@ export class RequestBudget {
  * added: it learns which routes are exempt (`config.requestBudget: false`) as they are added, and
  * sweeps full buckets once per window (never per request) until the app closes.
  */
-export function requestBudgetFor(app: FastifyInstance, limit: RateLimitConfig | null): RequestBudget | undefined {
+export function requestBudgetFor(
+  app: FastifyInstance,
+  limit: RateLimitConfig | null,
+): RequestBudget | undefined {
   if (limit === null) return undefined
   const budget = new RequestBudget(limit)
   app.decorateRequest('requestBudgetTokens', -1)

@@ -72,7 +72,7 @@ function documentRateLimits({
   const budgeted = !('requestBudget' in config && config.requestBudget === false)
   const responses = schema.response as Record<string, { headers?: object }> | undefined
   if (!responses || (!limited && !budgeted)) return { schema, url }
-  const rateLimitHeaders = limited ? ROUTE_QUOTA_HEADERS : REQUEST_BUDGET_HEADERS
+  const quotaHeaders = limited ? ROUTE_QUOTA_HEADERS : REQUEST_BUDGET_HEADERS
   const response = Object.fromEntries(
     Object.entries(responses).map(([status, body]) => [
       status,
@@ -80,7 +80,7 @@ function documentRateLimits({
         ...body,
         headers: {
           ...body.headers,
-          ...rateLimitHeaders,
+          ...quotaHeaders,
           ...CORS_ORIGIN_HEADER,
           ...(status === '429' ? RETRY_AFTER_HEADER : {}),
         },

@@ -28,6 +28,7 @@ import { corsHandler } from './http/cors.js'
 import { strictJsonBodies } from './http/json-body.js'
 import { orderAfterUnsafe, releaseWaiting, trackPipelinedRequests } from './http/pipelining.js'
 import { rateLimitPlugin } from './http/rate-limit.js'
+import { requestBudgetFor } from './http/request-budget.js'
 import { closeStalledResponses } from './http/stalled-responses.js'
 import { createSerializerCompiler } from './http/serialization.js'
 import { createValidatorCompiler } from './http/validation.js'
@@ -250,12 +251,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // it (pipelining.ts); the onSend hook below, which every answered request reaches, lets it go on.
   const cors = corsHandler(config.corsOrigins)
   trackPipelinedRequests(app)
+  // REQUEST_LIMIT; created before any route, since it learns which routes are exempt as they come.
+  const requestBudget = requestBudgetFor(app, config.requestsPerAddress)
   app.addHook('onRequest', (request, reply, done) => {
     request.atWork = true
     requestsAtWork += 1
     setCommonHeaders(request, reply)
     if (cors(request, reply)) return // a preflight, answered
-    // After CORS, so a browser can read this error too.
+    // After CORS, so a browser can read these errors too; the budget first, so every other request counts.
+    const refusal = requestBudget?.admit(request)
+    if (refusal !== undefined) {
+      done(refusal)
+      return
+    }
     if (request.url.length > MAX_URL_LENGTH) {
       done(new ApiError('URI_TOO_LONG', `Request URL is longer than ${MAX_URL_LENGTH} characters`))
       return
@@ -271,6 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       requestsAtWork -= 1
     }
     if (closing) void reply.header('connection', 'close')
+    requestBudget?.writeHeaders(request, reply)
     done(null, payload)
   })
 

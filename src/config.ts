@@ -73,6 +73,8 @@ export interface Config {
   /** Password attempts per email from all addresses together: the ceiling a distributed guesser meets. */
   loginAttemptsPerEmail: RateLimitConfig
   authAttemptsPerIp: RateLimitConfig
+  /** Requests per client address over every route but the probes, per instance (http/request-budget.ts); null = off. */
+  requestsPerAddress: RateLimitConfig | null
   /** Whether new passwords are looked up in Have I Been Pwned's range API (k-anonymity). */
   passwordBreachCheck: 'off' | 'hibp'
   /** The range API's base URL; the 5-character SHA-1 prefix is appended. */
@@ -177,15 +179,31 @@ function readBoolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, 'true or false', text)
 }
 
-function readRateLimit(env: Env, name: string, fallback: string): RateLimitConfig {
-  const text = readString(env, name, fallback)
+const RATE_LIMIT_EXPECTATION = 'a count per duration such as 10/15m (count at least 1)'
+
+/** `10/15m` as a RateLimitConfig; undefined when malformed. */
+function parseRateLimit(text: string): RateLimitConfig | undefined {
   const match = /^(\d{1,9})\/(.+)$/.exec(text)
   const windowMs = match?.[2] === undefined ? undefined : parseDurationMs(match[2])
   const max = Number(match?.[1])
-  if (!match || windowMs === undefined || windowMs <= 0 || max < 1) {
-    throw new ConfigError(name, 'a count per duration such as 10/15m (count at least 1)', text)
-  }
+  if (!match || windowMs === undefined || windowMs <= 0 || max < 1) return undefined
   return { max, windowMs }
+}
+
+function readRateLimit(env: Env, name: string, fallback: string): RateLimitConfig {
+  const text = readString(env, name, fallback)
+  const limit = parseRateLimit(text)
+  if (limit === undefined) throw new ConfigError(name, RATE_LIMIT_EXPECTATION, text)
+  return limit
+}
+
+/** A limit that may be switched off: `off` (the default) or a count per duration. */
+function readOptionalRateLimit(env: Env, name: string): RateLimitConfig | null {
+  const text = readString(env, name, 'off')
+  if (text.toLowerCase() === 'off') return null
+  const limit = parseRateLimit(text)
+  if (limit === undefined) throw new ConfigError(name, `off or ${RATE_LIMIT_EXPECTATION}`, text)
+  return limit
 }
 
 // A postgres:// URL, or undefined when the text is not one. Never echoes a URL that might hold a password.
@@ -469,6 +487,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     loginAttemptsPerEmailAndAddress: readRateLimit(env, 'LOGIN_FAILURE_LIMIT', '10/15m'),
     loginAttemptsPerEmail: readRateLimit(env, 'LOGIN_FAILURE_EMAIL_LIMIT', '100/1h'),
     authAttemptsPerIp: readRateLimit(env, 'AUTH_IP_LIMIT', '100/1m'),
+    requestsPerAddress: readOptionalRateLimit(env, 'REQUEST_LIMIT'),
     passwordBreachCheck: breachCheck,
     passwordBreachCheckUrl: readBreachCheckUrl(env),
     userStorageMaxBytes: readInteger(

@@ -96,10 +96,10 @@ export function errorBody(code: string, message: string, fields?: FieldErrors): 
 /**
  * Failures any route can answer, whatever it does: a malformed request (bad query string, repeated
  * token, unparsable body: 400), a body too large (413: too many bytes or JSON values) or of a type it
- * does not take (415), a URL or headers too large (414, 431), the database out of reach (503), an
- * unexpected failure (500).
+ * does not take (415), a URL or headers too large (414, 431), the client address past its request
+ * budget (429, when REQUEST_LIMIT is on), the database out of reach (503), an unexpected failure (500).
  */
-const ANY_ROUTE_FAILURES = [400, 413, 414, 415, 431, 500, 503]
+const ANY_ROUTE_FAILURES = [400, 413, 414, 415, 429, 431, 500, 503]
 
 /**
  * Response schemas for the given error statuses plus those any route can answer, for a route's

@@ -138,11 +138,11 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -196,11 +196,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -224,11 +224,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -252,11 +252,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -280,11 +280,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -308,11 +308,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -336,11 +336,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -364,11 +364,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -394,11 +394,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -422,6 +422,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -442,6 +450,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -493,6 +509,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -627,6 +651,14 @@ export interface paths {
         /** @description Not modified: your copy (If-None-Match) is current */
         304: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -634,6 +666,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -654,6 +694,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -674,6 +722,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -694,6 +750,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -714,6 +778,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -734,6 +806,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -754,6 +864,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -774,6 +892,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -794,6 +920,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -838,6 +972,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -845,6 +987,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -865,6 +1015,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -885,6 +1043,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -905,6 +1071,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -925,6 +1099,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -945,6 +1127,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -965,6 +1155,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -985,6 +1185,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1005,6 +1213,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1025,6 +1241,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1073,6 +1297,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1123,6 +1355,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1143,6 +1383,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1163,6 +1411,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1183,6 +1439,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1203,6 +1467,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1223,6 +1495,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1243,6 +1523,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -1263,6 +1581,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1283,6 +1609,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1303,6 +1637,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1356,6 +1698,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1406,6 +1756,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1426,6 +1784,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1446,6 +1812,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1466,6 +1840,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1486,6 +1868,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1506,6 +1896,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1526,6 +1924,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -1546,6 +1954,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1566,6 +1982,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1586,6 +2010,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1642,6 +2074,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1689,6 +2129,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1709,6 +2157,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1729,6 +2185,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1749,6 +2213,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1769,6 +2241,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1789,6 +2269,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -1809,6 +2327,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1829,6 +2355,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1849,6 +2383,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -1896,11 +2438,11 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -1954,11 +2496,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -1982,11 +2524,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2010,11 +2552,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2038,11 +2580,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2066,11 +2608,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2094,11 +2636,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2122,11 +2664,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2150,11 +2692,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2180,11 +2722,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2208,6 +2750,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2228,6 +2778,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2279,6 +2837,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -2286,6 +2852,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2306,6 +2880,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2326,6 +2908,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2346,6 +2936,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2366,6 +2964,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -2386,6 +3022,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2406,6 +3050,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2426,6 +3078,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2479,6 +3139,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -2486,6 +3154,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2506,6 +3182,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2526,6 +3210,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2546,6 +3238,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2566,6 +3266,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2586,6 +3294,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -2606,6 +3352,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2626,6 +3380,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2646,6 +3408,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2702,11 +3472,11 @@ export interface paths {
         /** @description Default Response */
         202: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2722,11 +3492,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2750,11 +3520,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2778,11 +3548,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2806,11 +3576,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2834,11 +3604,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2862,11 +3632,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2892,11 +3662,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -2920,6 +3690,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2940,6 +3718,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -2999,11 +3785,11 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3014,11 +3800,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3042,11 +3828,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3070,11 +3856,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3098,11 +3884,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3126,11 +3912,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3154,11 +3940,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3184,11 +3970,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3212,6 +3998,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3232,6 +4026,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3282,6 +4084,14 @@ export interface paths {
         /** @description Default Response */
         202: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3294,6 +4104,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3314,6 +4132,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3334,6 +4160,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3354,6 +4188,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3374,6 +4216,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3394,6 +4244,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3414,6 +4272,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -3434,6 +4302,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3454,6 +4330,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3474,6 +4358,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3531,11 +4423,11 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3546,11 +4438,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3574,11 +4466,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3602,11 +4494,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3630,11 +4522,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3658,11 +4550,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3686,11 +4578,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3714,11 +4606,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3744,11 +4636,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -3772,6 +4664,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3792,6 +4692,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3850,6 +4758,14 @@ export interface paths {
         /** @description Default Response */
         202: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3862,6 +4778,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3882,6 +4806,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3902,6 +4834,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3922,6 +4862,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3942,6 +4890,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3962,6 +4918,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -3982,6 +4946,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4002,6 +4974,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4022,6 +5002,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -4042,6 +5032,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4062,6 +5060,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4082,6 +5088,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4140,11 +5154,11 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -4155,11 +5169,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -4183,11 +5197,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -4211,11 +5225,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -4239,11 +5253,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -4267,11 +5281,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -4295,11 +5309,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -4325,11 +5339,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -4353,6 +5367,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4373,6 +5395,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4430,6 +5460,14 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4448,6 +5486,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4468,6 +5514,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4488,6 +5542,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4508,6 +5570,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4528,6 +5598,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4548,6 +5626,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4568,6 +5654,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4588,6 +5682,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4608,6 +5710,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -4628,6 +5740,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4648,6 +5768,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4668,6 +5796,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4710,6 +5846,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -4717,6 +5861,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4737,6 +5889,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4757,6 +5917,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4777,6 +5945,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4797,6 +5973,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4817,6 +6001,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4837,6 +6029,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4857,6 +6057,16 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -4877,6 +6087,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4897,6 +6115,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4917,6 +6143,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4973,6 +6207,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -4987,6 +6229,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5007,6 +6257,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5027,6 +6285,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         409: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5047,6 +6313,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5067,6 +6341,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5087,6 +6369,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5107,6 +6397,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -5127,6 +6455,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5147,6 +6483,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5167,6 +6511,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5224,6 +6576,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5283,6 +6643,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5303,6 +6671,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5323,6 +6699,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5343,6 +6727,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5363,6 +6755,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5383,6 +6783,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -5403,6 +6841,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5423,6 +6869,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5443,6 +6897,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5494,11 +6956,11 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5559,11 +7021,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5587,11 +7049,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5615,11 +7077,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5643,11 +7105,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5671,11 +7133,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5699,11 +7161,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5727,11 +7189,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5757,11 +7219,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -5785,6 +7247,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5805,6 +7275,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5860,6 +7338,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5919,6 +7405,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5939,6 +7433,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5959,6 +7461,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5979,6 +7489,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -5999,6 +7517,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6019,6 +7545,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -6039,6 +7603,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6059,6 +7631,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6079,6 +7659,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6132,6 +7720,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6189,6 +7785,14 @@ export interface paths {
         /** @description Not modified: your copy (If-None-Match) is current */
         304: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -6196,6 +7800,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6216,6 +7828,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6236,6 +7856,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6256,6 +7884,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6276,6 +7912,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6296,6 +7940,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -6316,6 +7998,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6336,6 +8026,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6356,6 +8054,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6409,6 +8115,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6466,6 +8180,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6486,6 +8208,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6506,6 +8236,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6526,6 +8264,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6546,6 +8292,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6566,6 +8320,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6586,6 +8348,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6606,6 +8376,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6626,6 +8404,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -6646,6 +8462,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6666,6 +8490,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6686,6 +8518,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6725,6 +8565,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -6732,6 +8580,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6752,6 +8608,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6772,6 +8636,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6792,6 +8664,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6812,6 +8692,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6832,6 +8720,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6852,6 +8748,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6872,6 +8776,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -6892,6 +8834,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6912,6 +8862,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6932,6 +8890,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -6987,6 +8953,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7044,6 +9018,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7064,6 +9046,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7084,6 +9074,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7104,6 +9102,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7124,6 +9130,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7144,6 +9158,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7164,6 +9186,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7184,6 +9214,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7204,6 +9242,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -7224,6 +9300,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7244,6 +9328,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7264,6 +9356,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7318,6 +9418,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7378,6 +9486,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7398,6 +9514,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7418,6 +9542,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7438,6 +9570,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7458,6 +9598,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7478,6 +9626,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7498,6 +9654,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -7518,6 +9712,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7538,6 +9740,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7558,6 +9768,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7611,6 +9829,14 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7669,6 +9895,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7689,6 +9923,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7709,6 +9951,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7729,6 +9979,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7749,6 +10007,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7769,6 +10035,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7789,6 +10063,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7809,6 +10091,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -7829,6 +10149,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7849,6 +10177,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7869,6 +10205,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7922,6 +10266,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -7980,6 +10332,14 @@ export interface paths {
         /** @description Not modified: your copy (If-None-Match) is current */
         304: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -7987,6 +10347,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8007,6 +10375,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8027,6 +10403,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8047,6 +10431,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8067,6 +10459,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8087,6 +10487,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -8107,6 +10545,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8127,6 +10573,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8147,6 +10601,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8214,6 +10676,12 @@ export interface paths {
             'Content-Range'?: string
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
             [name: string]: unknown
           }
           content: {
@@ -8235,6 +10703,12 @@ export interface paths {
             'Content-Range'?: string
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
             [name: string]: unknown
           }
           content: {
@@ -8244,6 +10718,14 @@ export interface paths {
         /** @description Not modified: your copy (If-None-Match) is current */
         304: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -8251,6 +10733,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8271,6 +10761,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8291,6 +10789,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8311,6 +10817,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8331,6 +10845,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8351,6 +10873,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8371,6 +10901,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         416: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -8391,6 +10959,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8411,6 +10987,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8431,6 +11015,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8488,6 +11080,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8545,6 +11145,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8565,6 +11173,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8585,6 +11201,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8605,6 +11229,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8625,6 +11257,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8645,6 +11285,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8665,6 +11313,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8685,6 +11341,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -8705,6 +11399,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8725,6 +11427,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8745,6 +11455,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8799,6 +11517,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -8806,6 +11532,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8826,6 +11560,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8846,6 +11588,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8866,6 +11616,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8886,6 +11644,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8906,6 +11672,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8926,6 +11700,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8946,6 +11728,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -8966,6 +11786,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -8986,6 +11814,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9006,6 +11842,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9054,6 +11898,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9112,6 +11964,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9132,6 +11992,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9152,6 +12020,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9172,6 +12048,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9192,6 +12076,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9212,6 +12104,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9232,6 +12132,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9252,6 +12160,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9272,6 +12188,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -9292,6 +12246,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9312,6 +12274,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9332,6 +12302,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9386,6 +12364,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9440,6 +12426,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9460,6 +12454,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9480,6 +12482,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9500,6 +12510,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9520,6 +12538,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9540,6 +12566,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9560,6 +12594,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -9580,6 +12652,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9600,6 +12680,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9620,6 +12708,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -9667,11 +12763,11 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9727,11 +12823,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9755,11 +12851,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9783,11 +12879,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9811,11 +12907,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9839,11 +12935,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9867,11 +12963,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9895,11 +12991,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9923,11 +13019,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9953,11 +13049,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -9981,6 +13077,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10001,6 +13105,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10061,6 +13173,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10115,6 +13235,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10135,6 +13263,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10155,6 +13291,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10175,6 +13319,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10195,6 +13347,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10215,6 +13375,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10235,6 +13403,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -10255,6 +13461,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10275,6 +13489,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10295,6 +13517,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10344,11 +13574,11 @@ export interface paths {
         /** @description Default Response */
         201: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10404,11 +13634,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10432,11 +13662,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10460,11 +13690,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10488,11 +13718,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10516,11 +13746,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10544,11 +13774,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10572,11 +13802,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10600,11 +13830,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10630,11 +13860,11 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
-            /** @description Requests allowed per window (per client address, or per account where the route says so) */
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
             'RateLimit-Limit'?: number
-            /** @description Requests left in the current window */
+            /** @description Requests left in the quota reported (the one with fewer left) */
             'RateLimit-Remaining'?: number
-            /** @description Seconds until the window resets */
+            /** @description Seconds until the quota reported is whole again */
             'RateLimit-Reset'?: number
             /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
             'Access-Control-Allow-Origin'?: string
@@ -10658,6 +13888,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10678,6 +13916,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
+            'RateLimit-Limit'?: number
+            /** @description Requests left in the quota reported (the one with fewer left) */
+            'RateLimit-Remaining'?: number
+            /** @description Seconds until the quota reported is whole again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10729,6 +13975,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10781,6 +14035,14 @@ export interface paths {
         /** @description Not modified: your copy (If-None-Match) is current */
         304: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -10788,6 +14050,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10808,6 +14078,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10828,6 +14106,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10848,6 +14134,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10868,6 +14162,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10888,6 +14190,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -10908,6 +14248,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10928,6 +14276,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10948,6 +14304,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -10994,6 +14358,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11046,6 +14418,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11066,6 +14446,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11086,6 +14474,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11106,6 +14502,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11126,6 +14530,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11146,6 +14558,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11166,6 +14586,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11186,6 +14614,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11206,6 +14642,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -11226,6 +14700,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11246,6 +14728,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11266,6 +14756,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11305,6 +14803,14 @@ export interface paths {
         /** @description No content */
         204: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content?: never
@@ -11312,6 +14818,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11332,6 +14846,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11352,6 +14874,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11372,6 +14902,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11392,6 +14930,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11412,6 +14958,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11432,6 +14986,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11452,6 +15014,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -11472,6 +15072,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11492,6 +15100,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11512,6 +15128,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11560,6 +15184,14 @@ export interface paths {
         /** @description Default Response */
         200: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11612,6 +15244,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         400: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11632,6 +15272,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         401: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11652,6 +15300,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         403: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11672,6 +15328,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         404: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11692,6 +15356,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         412: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11712,6 +15384,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         413: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11732,6 +15412,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         414: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11752,6 +15440,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         415: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11772,6 +15468,44 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         422: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
             [name: string]: unknown
           }
           content: {
@@ -11792,6 +15526,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         431: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11812,6 +15554,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         500: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {
@@ -11832,6 +15582,14 @@ export interface paths {
         /** @description Error envelope: never carries `data` */
         503: {
           headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
             [name: string]: unknown
           }
           content: {

@@ -5,29 +5,34 @@ import type { FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
 import { DOCS_CSS, DOCS_FAVICON_SVG, DOCS_JS, DOCS_LOGO_SVG } from './theme.js'
 
-const RATE_LIMIT_HEADERS = {
-  'RateLimit-Limit': {
-    type: 'integer',
-    format: 'int32',
-    minimum: 1,
-    maximum: 1_000_000_000,
-    description: 'Requests allowed per window (per client address, or per account where the route says so)',
-  },
-  'RateLimit-Remaining': {
-    type: 'integer',
-    format: 'int32',
-    minimum: 0,
-    maximum: 1_000_000_000,
-    description: 'Requests left in the current window',
-  },
-  'RateLimit-Reset': {
-    type: 'integer',
-    format: 'int32',
-    minimum: 0,
-    maximum: 1_000_000_000,
-    description: 'Seconds until the window resets',
-  },
+/** The three RateLimit headers, each described by `meaning` (which quota they report, and when). */
+function rateLimitHeaders(meaning: { limit: string; remaining: string; reset: string }) {
+  const count = { type: 'integer', format: 'int32', maximum: 1_000_000_000 }
+  return {
+    'RateLimit-Limit': { ...count, minimum: 1, description: meaning.limit },
+    'RateLimit-Remaining': { ...count, minimum: 0, description: meaning.remaining },
+    'RateLimit-Reset': { ...count, minimum: 0, description: meaning.reset },
+  }
 }
+
+/** Sent on every answer of a route with a quota of its own (`config.rateLimit`). */
+const ROUTE_QUOTA_HEADERS = rateLimitHeaders({
+  limit:
+    'Requests allowed per window by this route’s quota (per client address, or per account where the route ' +
+    'says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead',
+  remaining: 'Requests left in the quota reported (the one with fewer left)',
+  reset: 'Seconds until the quota reported is whole again',
+})
+
+/** Sent on every answer of every other route (the health probes excepted) while REQUEST_LIMIT is on. */
+const REQUEST_BUDGET_HEADERS = rateLimitHeaders({
+  limit:
+    'Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses ' +
+    'counted per /64), refilled continuously',
+  remaining: 'Present when REQUEST_LIMIT is on: requests this client address has left now',
+  reset: 'Present when REQUEST_LIMIT is on: seconds until its budget is full again',
+})
+
 const RETRY_AFTER_HEADER = {
   'Retry-After': {
     type: 'integer',
@@ -42,13 +47,16 @@ const CORS_ORIGIN_HEADER = {
   'Access-Control-Allow-Origin': {
     type: 'string',
     maxLength: 2048,
+    pattern: '^(\\*|https?://[^/]+)$',
     description: 'CORS: `*` or the allowed origin (CORS_ORIGINS)',
   },
 }
 
 /**
- * Routes with a quota per address or per account (`config.rateLimit`) send @fastify/rate-limit's RateLimit headers
- * on every answer, and Retry-After with a 429: the document says so.
+ * Every route but the exempt health probes (`config.requestBudget: false`) sends the RateLimit headers
+ * on every answer while REQUEST_LIMIT is on, and routes with a quota of their own (`config.rateLimit`)
+ * always do; a 429 carries Retry-After. The document says so on each response, beside the headers a
+ * route declares itself and the CORS header every response to a browser carries.
  */
 function documentRateLimits({
   schema,
@@ -59,22 +67,24 @@ function documentRateLimits({
   url: string
   route: { config?: unknown }
 }): { schema: FastifySchema; url: string } {
-  const limited = typeof route.config === 'object' && route.config !== null && 'rateLimit' in route.config
-  const responses = schema.response as Record<string, object> | undefined
-  if (!limited || !responses) return { schema, url }
+  const config = typeof route.config === 'object' && route.config !== null ? route.config : {}
+  const limited = 'rateLimit' in config
+  const budgeted = !('requestBudget' in config && config.requestBudget === false)
+  const responses = schema.response as Record<string, { headers?: object }> | undefined
+  if (!responses || (!limited && !budgeted)) return { schema, url }
+  const quotaHeaders = limited ? ROUTE_QUOTA_HEADERS : REQUEST_BUDGET_HEADERS
   const response = Object.fromEntries(
     Object.entries(responses).map(([status, body]) => [
       status,
-      /^[24]/.test(status)
-        ? {
-            ...body,
-            headers: {
-              ...RATE_LIMIT_HEADERS,
-              ...CORS_ORIGIN_HEADER,
-              ...(status === '429' ? RETRY_AFTER_HEADER : {}),
-            },
-          }
-        : body,
+      {
+        ...body,
+        headers: {
+          ...body.headers,
+          ...quotaHeaders,
+          ...CORS_ORIGIN_HEADER,
+          ...(status === '429' ? RETRY_AFTER_HEADER : {}),
+        },
+      },
     ]),
   )
   return { schema: { ...schema, response }, url }
@@ -95,7 +105,9 @@ export const openApiGenerator = fp(async (app) => {
         description:
           'Accounts, sessions, profile, posts, attachments and comments. Every path also answers under `/api/v1`. ' +
           'Successful responses are `{"data": …}` (lists add `next_page_token` while more rows exist); failures are ' +
-          '`{"error": {"code", "message", "fields"?}}`. Every response carries `X-Request-Id`.',
+          '`{"error": {"code", "message", "fields"?}}`. Every response carries `X-Request-Id`. With REQUEST_LIMIT on, ' +
+          'every response but the health probes’ (`GET /v1`, `GET /v1/ready`) carries the RateLimit headers of ' +
+          'the client address’s request budget, and a client past it gets 429 with Retry-After.',
         license: { name: 'MIT' },
       },
       components: {

@@ -33,13 +33,17 @@ async function databaseAnswers(ping: () => Promise<void>): Promise<boolean> {
   }
 }
 
-/** `GET /v1` (liveness and build revision) and `GET /v1/ready` (readiness). Not enveloped, no token. */
+/**
+ * `GET /v1` (liveness and build revision) and `GET /v1/ready` (readiness). Not enveloped, no token, and
+ * not counted against REQUEST_LIMIT: a load balancer's probe must never meet a 429.
+ */
 export const healthRoutes: FastifyPluginAsyncTypebox<{ version: string }> = async (app, { version }) => {
   // Built once: the answer never changes while the process lives.
   const health = { status: 'running' as const, version }
   app.get(
     '/',
     {
+      config: { requestBudget: false },
       schema: {
         tags: ['health'],
         summary: 'Health check',
@@ -53,6 +57,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ version: string }> = asyn
   app.get(
     '/ready',
     {
+      config: { requestBudget: false },
       schema: {
         tags: ['health'],
         summary: 'Readiness check',

@@ -54,6 +54,7 @@ describe('configuration', () => {
       assert.deepEqual(config.authAttemptsPerIp, { max: 100, windowMs: MINUTE })
       assert.deepEqual(config.mailsPerRecipient, { max: 5, windowMs: HOUR })
       assert.deepEqual(config.registrationsPerIp, { max: 20, windowMs: HOUR })
+      assert.equal(config.requestsPerAddress, null)
       assert.equal(config.shutdownDrainMs, 0)
       assert.equal(config.headersTimeoutMs, 30 * SECOND)
       assert.equal(config.requestTimeoutMs, 120 * SECOND)
@@ -282,6 +283,20 @@ describe('configuration', () => {
       assert.deepEqual(config.authAttemptsPerIp, { max: 1000, windowMs: 30 * SECOND })
     })
 
+    it('REQUEST_LIMIT is off by default, with off in any case, and a count per duration otherwise', () => {
+      assert.equal(loadConfig({ REQUEST_LIMIT: 'off' }).requestsPerAddress, null)
+      assert.equal(loadConfig({ REQUEST_LIMIT: ' OFF ' }).requestsPerAddress, null)
+      assert.deepEqual(loadConfig({ REQUEST_LIMIT: '1200/1m' }).requestsPerAddress, {
+        max: 1200,
+        windowMs: MINUTE,
+      })
+      assert.deepEqual(loadConfig({ REQUEST_LIMIT: '3/1s' }).requestsPerAddress, { max: 3, windowMs: SECOND })
+      assert.deepEqual(loadConfig({ REQUEST_LIMIT: '100000000/1m' }).requestsPerAddress, {
+        max: 100_000_000,
+        windowMs: MINUTE,
+      })
+    })
+
     it('LOGIN_FAILURE_EMAIL_LIMIT, USER_POST_LIMIT and USER_COMMENT_LIMIT accept a count per duration', () => {
       const config = loadConfig({
         LOGIN_FAILURE_EMAIL_LIMIT: '50/2h',
@@ -410,6 +425,16 @@ describe('configuration', () => {
       USER_STORAGE_MAX_BYTES: ['0', '1GB', '-5', '1.5', '9007199254740992'],
       USER_POST_LIMIT: ['30', '0/1m', 'many/1m', '30/0s'],
       USER_COMMENT_LIMIT: ['60', '0/1m', '60/ever'],
+      REQUEST_LIMIT: [
+        'on',
+        '1200',
+        '0/1m',
+        '1200/0s',
+        '1200/forever',
+        'unlimited',
+        '1e3/1m',
+        '1000000000/1m',
+      ],
       PASSWORD_BREACH_CHECK: ['on', 'true', 'pwned'],
       PASSWORD_BREACH_CHECK_URL: ['api.pwnedpasswords.com', 'ftp://example.com/', 'https://x.example/?q=1'],
       HEADERS_TIMEOUT: ['0', 'soon', '-1s', '121s'],
@@ -463,6 +488,9 @@ describe('configuration', () => {
       assert.match(range.message, /8 to 64/)
       const absolute = assertRejected({ SESSION_ABSOLUTE_LIFE: 'never' }, 'SESSION_ABSOLUTE_LIFE')
       assert.match(absolute.message, /\boff\b/, 'names every accepted form')
+      const budget = assertRejected({ REQUEST_LIMIT: 'on' }, 'REQUEST_LIMIT')
+      assert.match(budget.message, /^REQUEST_LIMIT must be off or a count per duration such as 10\/15m/)
+      assert.match(budget.message, /"on"/)
     })
   })
 

@@ -75,11 +75,13 @@ const skip =
 describe('contract check (Prism validating proxy in front of the built server)', { skip }, () => {
   it(`every response matches the OpenAPI document (${TEST_ENGINE})`, async (t) => {
     await ensureBuilt(t)
-    // Small quotas, so the walk meets their refusals too.
+    // Small quotas, so the walk meets their refusals too; a request budget too large to refuse the
+    // walk, so every answer carries its RateLimit headers for Prism to check.
     const server = await startListening(t, {
       DATABASE_URL: await freshDatabaseUrl(t),
       USER_STORAGE_MAX_BYTES: '4096',
       USER_POST_LIMIT: '5/1m',
+      REQUEST_LIMIT: '1000000/1m',
     })
     const upstream = `http://127.0.0.1:${server.port}`
     const prism = await startPrism(t, upstream)

@@ -54,6 +54,18 @@ export async function mailPasswordResetToken(
   await enqueueMail(trx, box, user.email, 'reset_password', { token }, now)
 }
 
+/** Issues a sign-in confirmation token (a login over the account's failure ceiling) and queues its mail. */
+export async function mailLoginConfirmationToken(
+  trx: Db,
+  box: SecretBox,
+  user: { id: string; email: string },
+  lifeMs: number,
+  now: number,
+): Promise<void> {
+  const token = await issueToken(trx, user.id, 'login_confirmation', user.email, lifeMs, now)
+  await enqueueMail(trx, box, user.email, 'confirm_login', { token }, now)
+}
+
 /** Issues an email-change token for the new address, mails it there, and tells the current address. */
 export async function mailEmailChangeToken(
   trx: Db,

@@ -90,7 +90,8 @@ export interface CommentsTable {
 }
 
 /** What an emailed token lets its holder do. */
-export type AccountTokenPurpose = 'password_reset' | 'email_verification' | 'email_change'
+export type AccountTokenPurpose =
+  'password_reset' | 'email_verification' | 'email_change' | 'login_confirmation'
 
 export interface AccountTokensTable {
   id: string

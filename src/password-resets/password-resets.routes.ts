@@ -8,7 +8,12 @@ import {
 import { mailPasswordResetToken } from '../account-tokens/account-tokens.service.js'
 import { errorResponses, fieldsError } from '../errors.js'
 import { data, Envelope, NoContent } from '../http/envelope.js'
-import { authAttemptsPerIp, consumeAllowance, emailKey } from '../http/rate-limit.js'
+import {
+  authAttemptsPerIp,
+  consumeAllowance,
+  emailKey,
+  forgetAllPasswordAttempts,
+} from '../http/rate-limit.js'
 import { enqueueJob, enqueueMail, type OutboxJob } from '../mail/outbox.js'
 import type { SecretBox } from '../secrets.js'
 import { logSecurityEvent } from '../security-events.js'
@@ -118,6 +123,8 @@ export const passwordResetsRoutes: FastifyPluginAsyncTypebox<{ credentials: Cred
           now,
         )
         if (!updated) throw fieldsError({ token: INVALID_TOKEN })
+        // The owner proved control of the address: others' failed guesses no longer stand in the way.
+        await forgetAllPasswordAttempts(trx, user.email)
         await deleteAllUserSessions(trx, user.id)
         await deleteUserAccountTokens(trx, user.id, ['password_reset'])
         await enqueueMail(trx, app.secretBox, updated.email, 'password_changed', {}, now)

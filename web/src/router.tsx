@@ -15,6 +15,7 @@ export type Route =
   | { name: 'forgot-password' }
   | { name: 'reset-password' }
   | { name: 'verify-email' }
+  | { name: 'confirm-login' }
   | { name: 'not-found' }
 
 /** The route a path names. */
@@ -36,11 +37,14 @@ export function parseRoute(pathname: string): Route {
         return { name: 'sessions' }
       case 'forgot-password':
         return { name: 'forgot-password' }
-      // The paths of the links Quire mails (APP_URL/reset-password#token=…, APP_URL/verify-email#token=…).
+      // The paths of the links Quire mails (APP_URL/reset-password#token=…, APP_URL/verify-email#token=…,
+      // APP_URL/confirm-login#token=…).
       case 'reset-password':
         return { name: 'reset-password' }
       case 'verify-email':
         return { name: 'verify-email' }
+      case 'confirm-login':
+        return { name: 'confirm-login' }
     }
   }
   if (first === 'posts' && second !== undefined) {

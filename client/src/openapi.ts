@@ -2413,7 +2413,7 @@ export interface paths {
     put?: never
     /**
      * Log in
-     * @description Creates a session and returns its token in clear, this once; only its SHA-256 is stored. A wrong email and a wrong password give the same 401. Password attempts are counted per email and client address (LOGIN_FAILURE_LIMIT) and per email (LOGIN_FAILURE_EMAIL_LIMIT), a success resets both, and all attempts per client address (AUTH_IP_LIMIT): 429 with Retry-After. A login that races a password change or the account’s deletion answers 401. With two-factor sign-in on, a correct password without `totp_code` or `recovery_code` gives 401 TOTP_REQUIRED, and a wrong or reused code 401 UNAUTHENTICATED (counted as a failed login). With REQUIRE_VERIFIED_EMAIL=true, an account whose address is not verified gets 403 EMAIL_NOT_VERIFIED after a correct password, and a new verification mail.
+     * @description Creates a session and returns its token in clear, this once; only its SHA-256 is stored. A wrong email and a wrong password give the same 401. Password attempts are counted per email and client address (LOGIN_FAILURE_LIMIT) and per email (LOGIN_FAILURE_EMAIL_LIMIT), a success resets both, and all attempts per client address (AUTH_IP_LIMIT): 429 with Retry-After. A login that races a password change or the account’s deletion answers 401. With two-factor sign-in on, a correct password without `totp_code` or `recovery_code` gives 401 TOTP_REQUIRED, and a wrong or reused code 401 UNAUTHENTICATED (counted as a failed login). With REQUIRE_VERIFIED_EMAIL=true, an account whose address is not verified gets 403 EMAIL_NOT_VERIFIED after a correct password, and a new verification mail. Others’ guesses never refuse the correct password outright: over LOGIN_FAILURE_EMAIL_LIMIT the password is still checked (a wrong one answers 429 as before), and a correct one answers 401 LOGIN_CONFIRMATION_REQUIRED and mails a sign-in confirmation link (APP_URL/confirm-login#token=…, single use, 15 minutes, at most one mail per account per 5 minutes); the same email and password with `login_token` then log in (two-factor sign-in still applies, and only the successful login spends the token). A wrong, used or expired `login_token` with the correct password answers 401 LOGIN_CONFIRMATION_REQUIRED again. A password reset clears the account’s counts of failed attempts.
      */
     post: {
       parameters: {
@@ -2431,6 +2431,8 @@ export interface paths {
             totp_code?: string
             /** @description With two-factor sign-in on, instead of totp_code: one of the recovery codes (each works once) */
             recovery_code?: string
+            /** @description After 401 LOGIN_CONFIRMATION_REQUIRED: the token from the sign-in confirmation mail’s link (the part after `#token=`); ignored while the account is under its ceiling of failed attempts */
+            login_token?: string
           }
         }
       }
@@ -3762,7 +3764,7 @@ export interface paths {
     put?: never
     /**
      * Set a new password with a reset token
-     * @description The token comes from the reset mail’s link. The new password follows the registration rules (422 `fields.new_password`; the token stays usable). A wrong, used or expired token gives 422 `fields.token`. On success every session of the account is signed out, every other emailed link of the account still open (password resets, verifications, pending email changes) stops working, the address counts as verified (the mail reached it) and a notice is mailed. 204.
+     * @description The token comes from the reset mail’s link. The new password follows the registration rules (422 `fields.new_password`; the token stays usable). A wrong, used or expired token gives 422 `fields.token`. On success every session of the account is signed out, every other emailed link of the account still open (password resets, verifications, pending email changes, sign-in confirmations) stops working, the account’s failed-login counts are cleared (from every address), the address counts as verified (the mail reached it) and a notice is mailed. 204.
      */
     post: {
       parameters: {

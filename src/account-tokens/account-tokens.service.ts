@@ -53,6 +53,18 @@ export async function mailPasswordResetToken(
   await enqueueMail(trx, outbox, user.email, 'reset_password', { token }, now)
 }
 
+/** Issues a sign-in confirmation token (a login over the account's failure ceiling) and queues its mail. */
+export async function mailLoginConfirmationToken(
+  trx: Db,
+  outbox: Outbox,
+  user: { id: string; email: string },
+  lifeMs: number,
+  now: number,
+): Promise<void> {
+  const token = await issueToken(trx, user.id, 'login_confirmation', user.email, lifeMs, now)
+  await enqueueMail(trx, outbox, user.email, 'confirm_login', { token }, now)
+}
+
 /**
  * Issues an email-change token for the new address and mails it there, and tells the current address
  * with a link that cancels the change: the owner can stop it without knowing the password.

@@ -89,9 +89,12 @@ export interface CommentsTable {
   updated_at: number
 }
 
-/** What an emailed token lets its holder do (`email_change_cancel`: void the pending email change). */
+/**
+ * What an emailed token lets its holder do (`email_change_cancel`: void the pending email change;
+ * `login_confirmation`: sign in past the account's failure ceiling).
+ */
 export type AccountTokenPurpose =
-  'password_reset' | 'email_verification' | 'email_change' | 'email_change_cancel'
+  'password_reset' | 'email_verification' | 'email_change' | 'email_change_cancel' | 'login_confirmation'
 
 export interface AccountTokensTable {
   id: string

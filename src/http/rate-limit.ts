@@ -9,7 +9,12 @@ import fp from 'fastify-plugin'
 import type { RateLimitConfig } from '../config.js'
 import type { Db } from '../db/database.js'
 import { ApiError } from '../errors.js'
-import { deleteCounter, findCounter, hitCounter } from '../rate-limits/rate-limits.queries.js'
+import {
+  deleteCounter,
+  deleteCountersByPrefix,
+  findCounter,
+  hitCounter,
+} from '../rate-limits/rate-limits.queries.js'
 import { logSecurityEvent } from '../security-events.js'
 import { callerOf } from './auth.js'
 
@@ -41,6 +46,15 @@ function databaseStore(db: Db) {
   }
 }
 
+/**
+ * The part of a counter's key that names the client: the address, with every IPv6 address of one /64
+ * counted as one client (a single subscriber is usually given a whole /64) and an IPv4-mapped IPv6
+ * address counted as the IPv4 address it maps. Every counter keyed by client address uses this.
+ */
+export function clientAddressKey(address: string): string {
+  return normalizeIP(address)
+}
+
 function retryAfterSeconds(resetAt: number, now: number): number {
   return Math.max(1, Math.ceil((resetAt - now) / 1000))
 }
@@ -52,8 +66,8 @@ export const rateLimitPlugin = fp(async (app) => {
     // The IETF draft's RateLimit-Limit / -Remaining / -Reset names (documented in the OpenAPI document).
     enableDraftSpec: true,
     store: databaseStore(app.db),
-    // Per address unless a route counts per account (perUserLimit); IPv6 clients per /64, as by default.
-    keyGenerator: (request: FastifyRequest) => `ip:${normalizeIP(request.ip)}`,
+    // Per address unless a route counts per account (perUserLimit).
+    keyGenerator: (request: FastifyRequest) => `ip:${clientAddressKey(request.ip)}`,
     errorResponseBuilder: (_request, context) =>
       new ApiError('RATE_LIMITED', `Too many attempts from this address; retry in ${context.after}`),
   })
@@ -97,11 +111,17 @@ export interface PasswordAttemptLimits {
   perEmail: RateLimitConfig
 }
 
-// Hashed so the counters table holds no addresses (neither email nor IP).
+// Hashed so the counters table holds no addresses (neither email nor IP). Every counter of one email
+// starts with its per-email key, so all of them can be forgotten at once.
+function emailAttemptsKey(email: string): string {
+  return `login-failures:${createHash('sha256').update(email).digest('hex')}`
+}
+
 function attemptKeys(attempt: PasswordAttempt): { pair: string; email: string } {
-  const emailHash = createHash('sha256').update(attempt.email).digest('hex')
-  const pairHash = createHash('sha256').update(`${attempt.email}\n${attempt.clientAddress}`).digest('hex')
-  return { pair: `login-failures:${emailHash}:${pairHash}`, email: `login-failures:${emailHash}` }
+  const email = emailAttemptsKey(attempt.email)
+  const client = clientAddressKey(attempt.clientAddress)
+  const pairHash = createHash('sha256').update(`${attempt.email}\n${client}`).digest('hex')
+  return { pair: `${email}:${pairHash}`, email }
 }
 
 function tooManyAttempts(resetAt: number, now: number): ApiError {
@@ -116,21 +136,23 @@ function tooManyAttempts(resetAt: number, now: number): ApiError {
 
 /**
  * Counts a password attempt before the password is verified, and throws 429 with Retry-After when it
- * is over a limit. Each count is one atomic statement, so parallel guesses cannot all slip through
- * between a read and a write. The (email, address) pair is counted first and a client refused there
- * never reaches the per-email counter: one address cannot lock the owner out from everywhere else.
+ * is over the (email, address) pair's limit. Each count is one atomic statement, so parallel guesses
+ * cannot all slip through between a read and a write. The pair is counted first and a client refused
+ * there never reaches the per-email counter: one address cannot lock the owner out from everywhere
+ * else. Over the per-email ceiling the 429 is returned rather than thrown: the caller refuses with it
+ * before verifying, or (a login) only once the password proved wrong.
  */
 export async function countPasswordAttempt(
   db: Db,
   attempt: PasswordAttempt,
   limits: PasswordAttemptLimits,
-): Promise<void> {
+): Promise<ApiError | undefined> {
   const keys = attemptKeys(attempt)
   const now = Date.now()
   const pair = await hitCounter(db, keys.pair, limits.perEmailAndAddress.windowMs, now)
   if (pair.count > limits.perEmailAndAddress.max) throw tooManyAttempts(pair.resetAt, now)
   const email = await hitCounter(db, keys.email, limits.perEmail.windowMs, now)
-  if (email.count > limits.perEmail.max) throw tooManyAttempts(email.resetAt, now)
+  return email.count > limits.perEmail.max ? tooManyAttempts(email.resetAt, now) : undefined
 }
 
 /** Forgets an email's counted attempts (both counters) after a successful check. */
@@ -138,6 +160,11 @@ export async function forgetPasswordAttempts(db: Db, attempt: PasswordAttempt): 
   const keys = attemptKeys(attempt)
   await deleteCounter(db, keys.pair)
   await deleteCounter(db, keys.email)
+}
+
+/** Forgets every counted attempt on an email, from every address (after a password reset). */
+export async function forgetAllPasswordAttempts(db: Db, email: string): Promise<void> {
+  await deleteCountersByPrefix(db, emailAttemptsKey(email))
 }
 
 /**
@@ -177,9 +204,9 @@ function allowanceSpent(what: string, resetAt: number, now: number): ApiError {
   })
 }
 
-/** A rate-limit key part for a client address: IPv6 grouped by its /64 as everywhere, hashed. */
-export function clientAddressKey(ip: string): string {
-  return createHash('sha256').update(normalizeIP(ip)).digest('hex')
+/** `clientAddressKey` hashed, for counters that outlive a request and so should hold no address. */
+export function hashedClientAddressKey(ip: string): string {
+  return createHash('sha256').update(clientAddressKey(ip)).digest('hex')
 }
 
 /** A rate-limit key part for an email address that keeps the address itself out of the table. */

@@ -12,6 +12,7 @@ export interface MailParams {
   password_changed: Record<string, never>
   totp_enabled: Record<string, never>
   totp_disabled: Record<string, never>
+  confirm_login: { token: string }
 }
 
 export type MailTemplate = keyof MailParams
@@ -119,6 +120,15 @@ function content(template: MailTemplate, params: Record<string, string>, appUrl:
           NOT_YOU,
         ],
       }
+    case 'confirm_login':
+      return {
+        subject: 'Confirm your sign-in',
+        paragraphs: [
+          'Someone signed in to your account with its password just now, after many failed attempts to sign in to it. To finish signing in, open the link below; it works once, for 15 minutes.',
+          'If this was not you, someone knows your password: do not open the link, choose a new password and turn on two-factor sign-in.',
+        ],
+        action: { label: 'Finish signing in', url: tokenLink(appUrl, '/confirm-login', token) },
+      }
   }
 }
 
@@ -153,5 +163,6 @@ export function isMailTemplate(name: string): name is MailTemplate {
     'password_changed',
     'totp_enabled',
     'totp_disabled',
+    'confirm_login',
   ].includes(name)
 }

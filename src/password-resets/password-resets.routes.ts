@@ -8,7 +8,12 @@ import {
 import { mailPasswordResetToken } from '../account-tokens/account-tokens.service.js'
 import { errorResponses, fieldsError } from '../errors.js'
 import { data, Envelope, NoContent } from '../http/envelope.js'
-import { authAttemptsPerIp, consumeAllowance, emailKey } from '../http/rate-limit.js'
+import {
+  authAttemptsPerIp,
+  consumeAllowance,
+  emailKey,
+  forgetAllPasswordAttempts,
+} from '../http/rate-limit.js'
 import { enqueueJob, enqueueMail, type Outbox, type OutboxJob } from '../mail/outbox.js'
 import { logSecurityEvent } from '../security-events.js'
 import { deleteAllUserSessions } from '../sessions/sessions.queries.js'
@@ -90,8 +95,9 @@ export const passwordResetsRoutes: FastifyPluginAsyncTypebox<{ credentials: Cred
           'The token comes from the reset mail’s link. The new password follows the registration rules (422 ' +
           '`fields.new_password`; the token stays usable). A wrong, used or expired token gives 422 `fields.token`. ' +
           'On success every session of the account is signed out, every other emailed link of the account still open ' +
-          '(password resets, verifications, pending email changes) stops working, the address counts as verified ' +
-          '(the mail reached it) and a notice is mailed. 204.',
+          '(password resets, verifications, pending email changes, sign-in confirmations) stops working, the ' +
+          'account’s failed-login counts are cleared (from every address), the address counts as verified (the mail ' +
+          'reached it) and a notice is mailed. 204.',
         body: ConfirmPasswordResetBody,
         response: { 204: NoContent, ...errorResponses(400, 413, 415, 422, 429) },
       },
@@ -120,6 +126,8 @@ export const passwordResetsRoutes: FastifyPluginAsyncTypebox<{ credentials: Cred
           now,
         )
         if (!updated) throw fieldsError({ token: INVALID_TOKEN })
+        // The owner proved control of the address: others' failed guesses no longer stand in the way.
+        await forgetAllPasswordAttempts(trx, user.email)
         await deleteAllUserSessions(trx, user.id)
         // Every open link goes, not only resets: a pending email change would otherwise survive the
         // reset that was meant to lock out whoever asked for it.

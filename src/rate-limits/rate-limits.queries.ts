@@ -54,6 +54,25 @@ export async function deleteCounter(db: Db, key: string): Promise<void> {
   await deleteCounterQuery.changed(db, { key })
 }
 
+const deleteCounterRangeQuery = compiledQuery((db, v: { from: string; to: string }) =>
+  db.deleteFrom('rate_limits').where('key', '>=', v.from).where('key', '<', v.to),
+)
+
+/**
+ * Forgets every counter whose key starts with `prefix` (ASCII). Such keys are exactly those from the
+ * prefix up to the prefix with its last character raised by one, in the key column's byte order
+ * (SQLite's BINARY, PostgreSQL's "C" collation): one range of the primary key's index, never a scan.
+ */
+export async function deleteCountersByPrefix(db: Db, prefix: string): Promise<void> {
+  const last = prefix.charCodeAt(prefix.length - 1)
+  if (prefix === '' || last >= 0x7f)
+    throw new Error('a counter prefix must end with a printable ASCII character')
+  await deleteCounterRangeQuery.changed(db, {
+    from: prefix,
+    to: prefix.slice(0, -1) + String.fromCharCode(last + 1),
+  })
+}
+
 const deleteExpiredCountersQuery = compiledQuery((db, v: { now: number }) =>
   db.deleteFrom('rate_limits').where('reset_at', '<=', v.now),
 )

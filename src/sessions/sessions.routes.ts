@@ -4,8 +4,14 @@ import { ApiError, errorResponses, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
 import { data, Envelope, IdParams, ListEnvelope, NoContent } from '../http/envelope.js'
 import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
-import { mailVerificationToken } from '../account-tokens/account-tokens.service.js'
-import type { UserRow } from '../db/tables.js'
+import { hashEmailedToken, isWellFormedEmailedToken } from '../account-tokens/account-tokens.js'
+import { findAccountToken, takeAccountToken } from '../account-tokens/account-tokens.queries.js'
+import {
+  mailLoginConfirmationToken,
+  mailVerificationToken,
+} from '../account-tokens/account-tokens.service.js'
+import type { RateLimitConfig } from '../config.js'
+import type { AccountTokenRow, UserRow } from '../db/tables.js'
 import type { FastifyBaseLogger } from 'fastify'
 import {
   authAttemptsPerIp,
@@ -16,7 +22,7 @@ import {
 import { checkSecondFactor } from '../totp/second-factor.js'
 import { newId } from '../ids.js'
 import { logSecurityEvent } from '../security-events.js'
-import { checkAccountPassword, normalizeEmail, type Credentials } from '../users/credentials.js'
+import { checkLoginPassword, normalizeEmail, type Credentials } from '../users/credentials.js'
 import { findUserByEmail } from '../users/users.queries.js'
 import {
   deleteOtherUserSessions,
@@ -33,6 +39,12 @@ import {
   USER_AGENT_MAX_LENGTH,
 } from './sessions.schemas.js'
 import { hashToken, newSessionToken } from './tokens.js'
+
+// A sign-in confirmation stands in for the owner's word that this login is theirs while others' guesses
+// hold the account over its ceiling: short-lived, and at most one mail per window so that guessers who
+// happen on the password cannot fill the owner's inbox.
+const LOGIN_CONFIRMATION_LIFE_MS = 15 * 60_000
+const LOGIN_CONFIRMATION_MAILS: RateLimitConfig = { max: 1, windowMs: 5 * 60_000 }
 
 /** Login, logout and the caller's sessions: `/v1/sessions…`. */
 export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }> = async (
@@ -102,6 +114,38 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
     )
   }
 
+  const confirmationRequired = () =>
+    new ApiError(
+      'LOGIN_CONFIRMATION_REQUIRED',
+      'Many sign-ins to this account failed lately: finish this one with the link we mailed to its address',
+      undefined,
+      { 'www-authenticate': 'Bearer' },
+    )
+
+  // True when the login carries this account's unexpired sign-in confirmation, mailed to its current
+  // address. Looked at only after a right password; spent only by the login that succeeds.
+  async function holdsConfirmation(user: UserRow, loginToken: string | undefined): Promise<boolean> {
+    if (loginToken === undefined || !isWellFormedEmailedToken(loginToken)) return false
+    const found = await findAccountToken(db, hashEmailedToken(loginToken), ['login_confirmation'])
+    return found !== undefined && isConfirmationOf(found, user, Date.now())
+  }
+
+  // The password was right but the account is over its ceiling: a confirmation link goes to the
+  // account's address (within its allowance; beyond it, silently none) and the client is told why.
+  async function refuseUnconfirmed(user: UserRow, log: FastifyBaseLogger): Promise<never> {
+    try {
+      await consumeAllowance(db, `login-confirmation-mails:${user.id}`, LOGIN_CONFIRMATION_MAILS, 'mails')
+      await db.transaction().execute(async (trx) => {
+        await mailLoginConfirmationToken(trx, app.outbox, user, LOGIN_CONFIRMATION_LIFE_MS, Date.now())
+      })
+      app.mailSender.wake()
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'RATE_LIMITED')) throw error
+    }
+    logSecurityEvent(log, 'auth.login.failed', { userId: user.id }, { reason: 'confirmation required' })
+    throw confirmationRequired()
+  }
+
   app.post(
     '/sessions',
     {
@@ -117,7 +161,14 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
           'or the account’s deletion answers 401. With two-factor sign-in on, a correct ' +
           'password without `totp_code` or `recovery_code` gives 401 TOTP_REQUIRED, and a wrong or reused code 401 ' +
           'UNAUTHENTICATED (counted as a failed login). With REQUIRE_VERIFIED_EMAIL=true, an account whose address is ' +
-          'not verified gets 403 EMAIL_NOT_VERIFIED after a correct password, and a new verification mail.',
+          'not verified gets 403 EMAIL_NOT_VERIFIED after a correct password, and a new verification mail. ' +
+          'Others’ guesses never refuse the correct password outright: over LOGIN_FAILURE_EMAIL_LIMIT the password ' +
+          'is still checked (a wrong one answers 429 as before), and a correct one answers 401 ' +
+          'LOGIN_CONFIRMATION_REQUIRED and mails a sign-in confirmation link (APP_URL/confirm-login#token=…, single ' +
+          'use, 15 minutes, at most one mail per account per 5 minutes); the same email and password with ' +
+          '`login_token` then log in (two-factor sign-in still applies, and only the successful login spends the ' +
+          'token). A wrong, used or expired `login_token` with the correct password answers 401 ' +
+          'LOGIN_CONFIRMATION_REQUIRED again. A password reset clears the account’s counts of failed attempts.',
         body: LoginBody,
         response: { 201: Envelope(NewSessionSchema), ...errorResponses(400, 401, 403, 413, 415, 422, 429) },
       },
@@ -126,10 +177,21 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
       const email = normalizeEmail(request.body.email)
       const user = await findUserByEmail(db, email)
       const attempt = { email, clientAddress: request.ip, log: request.log }
-      if (!(await checkAccountPassword(db, credentials, attempt, user, request.body.password)) || !user) {
+      const loginToken = request.body.login_token
+      let confirmed = false
+      const verdict = await checkLoginPassword(
+        db,
+        credentials,
+        attempt,
+        user,
+        request.body.password,
+        async (owner) => (confirmed = await holdsConfirmation(owner, loginToken)),
+      )
+      if (verdict === 'wrong' || !user) {
         logSecurityEvent(request.log, 'auth.login.failed', user ? { userId: user.id } : { email })
         throw invalidCredentials()
       }
+      if (verdict === 'confirm') await refuseUnconfirmed(user, request.log)
       if (user.totp_enabled === 1) await requireSecondFactor(user, request.body, attempt)
       if (config.requireVerifiedEmail && user.email_verified !== 1) await refuseUnverified(user)
 
@@ -150,6 +212,11 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
           // Only with the credentials just verified: a password changed or an account deleted since
           // then leaves no session behind.
           if (!(await insertSessionIfCredentialsCurrent(trx, row, user.credentials_version))) return false
+          // Spending the confirmation is the check that counts: of two logins with it, one wins.
+          if (confirmed && loginToken !== undefined) {
+            const spent = await takeAccountToken(trx, hashEmailedToken(loginToken), ['login_confirmation'])
+            if (!spent || !isConfirmationOf(spent, user, Date.now())) throw confirmationRequired()
+          }
           await evictLeastRecentlyUsedSessions(trx, user.id, config.sessionsPerUserMax)
           return true
         })
@@ -236,4 +303,8 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
       return reply.code(204).send(null)
     },
   )
+}
+
+function isConfirmationOf(token: AccountTokenRow, user: UserRow, now: number): boolean {
+  return token.user_id === user.id && token.email === user.email && token.expires_at > now
 }

@@ -55,6 +55,14 @@ export const LoginBody = Type.Object(
           'With two-factor sign-in on, instead of totp_code: one of the recovery codes (each works once)',
       }),
     ),
+    login_token: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description:
+          'After 401 LOGIN_CONFIRMATION_REQUIRED: the token from the sign-in confirmation mail’s link (the part ' +
+          'after `#token=`); ignored while the account is under its ceiling of failed attempts',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

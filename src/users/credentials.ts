@@ -105,6 +105,13 @@ export interface PasswordCheckOptions {
 }
 
 /**
+ * What a login's password check found: `wrong` (or no such account), `right`, or `confirm`: the
+ * password is right but the account is over its ceiling of failed attempts from all addresses, and
+ * the login carries no valid emailed confirmation.
+ */
+export type LoginPasswordVerdict = 'wrong' | 'right' | 'confirm'
+
+/**
  * Checks a password for an account (or for an unknown email: `user` undefined). The attempt is
  * counted first, atomically, and refused with 429 over the limits (per email and address, and per
  * email); only then is the password verified, and a match forgets the count. An unknown email still
@@ -118,22 +125,61 @@ export async function checkAccountPassword(
   password: string,
   options: PasswordCheckOptions = {},
 ): Promise<boolean> {
+  return (await checkPassword(db, credentials, attempt, user, password, options, undefined)) === 'right'
+}
+
+/**
+ * A login's password check: as `checkAccountPassword`, except over the per-email ceiling, where
+ * others' guesses must not lock the owner out. There the password is verified all the same (only
+ * the per-(email, address) limit refuses before verification): a wrong one, or an unknown email, is
+ * refused with the ceiling's 429 as before, and a right one is `right` only when `confirmed` says the
+ * login carries a valid emailed confirmation, else `confirm`, and the count is kept.
+ */
+export function checkLoginPassword(
+  db: Db,
+  credentials: Credentials,
+  attempt: PasswordAttempt & { log: FastifyBaseLogger },
+  user: UserRow | undefined,
+  password: string,
+  confirmed: (user: UserRow) => Promise<boolean>,
+): Promise<LoginPasswordVerdict> {
+  return checkPassword(db, credentials, attempt, user, password, {}, confirmed)
+}
+
+async function checkPassword(
+  db: Db,
+  credentials: Credentials,
+  attempt: PasswordAttempt & { log: FastifyBaseLogger },
+  user: UserRow | undefined,
+  password: string,
+  options: PasswordCheckOptions,
+  confirmedOverCeiling: ((user: UserRow) => Promise<boolean>) | undefined,
+): Promise<LoginPasswordVerdict> {
   const subject = user ? { userId: user.id } : { email: attempt.email }
+  let ceiling: Error | undefined
   try {
-    await countPasswordAttempt(db, attempt, credentials.attemptLimits)
+    ceiling = await countPasswordAttempt(db, attempt, credentials.attemptLimits)
+    if (ceiling && !confirmedOverCeiling) throw ceiling
   } catch (error) {
     logSecurityEvent(attempt.log, 'auth.lockout', subject)
     throw error
   }
   const normalized = normalizePassword(password)
   const matches = await verifyPassword(user?.password_hash ?? credentials.dummyHash, normalized)
-  if (!matches || !user) return false
-  // With two-factor sign-in on, the password alone is not a successful login: the count is cleared
-  // only once the code passes too, or guessing codes with a known password would never be limited.
-  if (options.resetOnSuccess ?? user.totp_enabled !== 1) await forgetPasswordAttempts(db, attempt)
+  if (!matches || !user) {
+    if (!ceiling) return 'wrong'
+    logSecurityEvent(attempt.log, 'auth.lockout', subject)
+    throw ceiling
+  }
   // Hashes made with older, weaker parameters are upgraded the next time the password is known.
   if (needsRehash(user.password_hash)) {
     await replacePasswordHash(db, user, await hashPassword(normalized))
   }
-  return true
+  // Over the ceiling the count stays until a confirmed login succeeds: forgetting it on a right
+  // password alone would let the next attempt through without the confirmation.
+  if (ceiling && !(await confirmedOverCeiling?.(user))) return 'confirm'
+  // With two-factor sign-in on, the password alone is not a successful login: the count is cleared
+  // only once the code passes too, or guessing codes with a known password would never be limited.
+  if (options.resetOnSuccess ?? user.totp_enabled !== 1) await forgetPasswordAttempts(db, attempt)
+  return 'right'
 }

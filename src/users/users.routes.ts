@@ -12,7 +12,7 @@ import { singleLineProblem } from '../http/text.js'
 import { DEFAULT_PAGE_SIZE } from '../http/pagination.js'
 import {
   authAttemptsPerIp,
-  clientAddressKey,
+  hashedClientAddressKey,
   consumeAllowance,
   refuseSpentAllowance,
 } from '../http/rate-limit.js'
@@ -191,7 +191,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
       },
     },
     async (request, reply) => {
-      const registrations = `registrations:${clientAddressKey(request.ip)}`
+      const registrations = `registrations:${hashedClientAddressKey(request.ip)}`
       // Refused before the password checks and hash: an address past its limit costs next to nothing.
       await refuseSpentAllowance(db, registrations, config.registrationsPerIp, REGISTRATIONS)
       const email = normalizeEmail(request.body.email)

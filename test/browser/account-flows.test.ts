@@ -3,6 +3,7 @@ import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { linkToken, mailCount, mailedLink, totp } from '../client/account-helpers.js'
 import { strongPassword, uniqueEmail } from '../helpers.js'
+import { startSmtpServer } from '../recovery/mail-helpers.js'
 import {
   browserSkip,
   buildWebApp,
@@ -158,5 +159,59 @@ describe('account flows in Chromium', { skip: browserSkip }, () => {
     await page.getByRole('region', { name: 'Two-factor sign-in' }).getByLabel('Password').fill(newPassword)
     await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click()
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).waitFor()
+  })
+
+  it('over the account’s failure ceiling, the mailed confirmation link finishes the sign-in', async (t) => {
+    const webDir = await buildWebApp(t)
+    const web = await serveWebApp(t, webDir)
+    const smtp = await startSmtpServer(t)
+    const api = await serveApi(t, {
+      CORS_ORIGINS: web.origin,
+      APP_URL: web.origin,
+      MAIL_URL: smtp.url,
+      MAIL_FROM: 'Quire Tests <no-reply@quire.test>',
+      LOGIN_FAILURE_EMAIL_LIMIT: '3/1h',
+    })
+    web.setApiUrl(api.url)
+    const email = uniqueEmail('confirm')
+    const password = strongPassword()
+    const registered = await api.app.inject({
+      method: 'POST',
+      url: '/v1/register',
+      payload: { email, password },
+    })
+    assert.equal(registered.statusCode, 201, registered.body)
+    // Others' wrong guesses from other addresses fill the account's ceiling.
+    for (const remoteAddress of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      const guess = await api.app.inject({
+        method: 'POST',
+        url: '/v1/sessions',
+        payload: { email, password: 'a wrong guess at it' },
+        remoteAddress,
+      })
+      assert.equal(guess.statusCode, 401)
+    }
+
+    const context = await launchBrowser(t)
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto(`${web.origin}/login`)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByText('check your email').waitFor()
+    await captureScreen(page, 'login-confirmation-mailed')
+
+    const mail = await smtp.waitForMail((m) => m.to.includes(email) && m.subject === 'Confirm your sign-in')
+    const link = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? ''
+    assert.ok(link.startsWith(`${web.origin}/confirm-login#token=`), mail.text)
+    // Opened from the mail: a new page load, so the password is asked again (it was kept in memory only).
+    await page.goto(link)
+    await page.getByRole('heading', { name: 'Finish signing in' }).waitFor()
+    assert.equal(new URL(page.url()).hash, '', 'the token is dropped from the address bar')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(password)
+    await captureScreen(page, 'confirm-login')
+    await page.getByRole('button', { name: 'Finish signing in' }).click()
+    await page.getByRole('button', { name: /Log out/ }).waitFor()
   })
 })

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks'
 import { AppContext, appPreferences, type AppContextValue } from './context.js'
 import { Link, navigate, useRoute, type Route } from './router.js'
 import { AccountScreen, SessionsScreen } from './screens/account.js'
-import { LoginScreen, RegisterScreen } from './screens/auth.js'
+import { ConfirmLoginScreen, LoginScreen, RegisterScreen } from './screens/auth.js'
 import { FeedScreen } from './screens/feed.js'
 import { PostScreen } from './screens/post.js'
 import {
@@ -47,6 +47,8 @@ function Screen(props: { route: Route }): JSX.Element {
       return <VerifyEmailScreen />
     case 'cancel-email-change':
       return <CancelEmailChangeScreen />
+    case 'confirm-login':
+      return <ConfirmLoginScreen />
     case 'not-found':
       return (
         <section>

@@ -16,6 +16,7 @@ export type Route =
   | { name: 'reset-password' }
   | { name: 'verify-email' }
   | { name: 'cancel-email-change' }
+  | { name: 'confirm-login' }
   | { name: 'not-found' }
 
 /** The route a path names. */
@@ -38,13 +39,15 @@ export function parseRoute(pathname: string): Route {
       case 'forgot-password':
         return { name: 'forgot-password' }
       // The paths of the links Quire mails (APP_URL/reset-password#token=…, APP_URL/verify-email#token=…,
-      // APP_URL/cancel-email-change#token=…).
+      // APP_URL/cancel-email-change#token=…, APP_URL/confirm-login#token=…).
       case 'reset-password':
         return { name: 'reset-password' }
       case 'verify-email':
         return { name: 'verify-email' }
       case 'cancel-email-change':
         return { name: 'cancel-email-change' }
+      case 'confirm-login':
+        return { name: 'confirm-login' }
     }
   }
   if (first === 'posts' && second !== undefined) {

@@ -4,9 +4,72 @@ import { useState } from 'preact/hooks'
 import { useApp } from '../context.js'
 import { Link, navigate } from '../router.js'
 import { Field, fieldErrors, FormError, PageTitle } from '../ui.js'
+import { useLinkToken } from './recovery.js'
 
 const PASSWORD_HINT =
   'At least 10 characters. Long phrases work well; common passwords, sequences like 12345678 and your email address are refused.'
+
+type SecondFactor = 'totp' | 'recovery'
+
+// A sign-in the server asked to confirm by mail, kept only in this tab's memory (never in storage), so
+// that the confirmation screen reached in this tab does not ask for the password a second time.
+let signInAwaitingConfirmation: { email: string; password: string } | undefined
+
+/** The second-factor part of a login request: the code, under the name of the kind being asked for. */
+function secondFactorProof(
+  kind: SecondFactor | undefined,
+  code: string,
+): { totp_code?: string; recovery_code?: string } {
+  const trimmed = code.trim()
+  if (kind === 'totp') return { totp_code: trimmed }
+  if (kind === 'recovery') return { recovery_code: trimmed }
+  return {}
+}
+
+/** The code field a login shows once the server answers TOTP_REQUIRED, with the switch between kinds. */
+function SecondFactorField(props: {
+  kind: SecondFactor
+  code: string
+  onCode: (code: string) => void
+  onKind: (kind: SecondFactor) => void
+  error: string | undefined
+}): JSX.Element {
+  const { kind } = props
+  return (
+    <>
+      <Field
+        label={kind === 'totp' ? 'Code from your authenticator app' : 'Recovery code'}
+        name="code"
+        autocomplete="one-time-code"
+        inputMode={kind === 'totp' ? 'numeric' : 'text'}
+        hint={
+          kind === 'totp'
+            ? 'Two-factor sign-in is on for this account: type the six-digit code the app shows.'
+            : 'Each recovery code works once.'
+        }
+        value={props.code}
+        onInput={props.onCode}
+        error={props.error}
+        focusOnMount
+        required
+      />
+      <button
+        type="button"
+        class="link"
+        onClick={() => {
+          props.onKind(kind === 'totp' ? 'recovery' : 'totp')
+          props.onCode('')
+        }}
+      >
+        {kind === 'totp' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
+      </button>
+    </>
+  )
+}
+
+function isCode(failure: unknown, code: string): boolean {
+  return failure instanceof QuireError && failure.code === code
+}
 
 /** Log in with email and password, then a two-factor code when the account asks for one. */
 export function LoginScreen(): JSX.Element {
@@ -14,8 +77,10 @@ export function LoginScreen(): JSX.Element {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   // Asked for once the server answers TOTP_REQUIRED (only ever after a correct password).
-  const [secondFactor, setSecondFactor] = useState<'totp' | 'recovery'>()
+  const [secondFactor, setSecondFactor] = useState<SecondFactor>()
   const [code, setCode] = useState('')
+  // Set when the server answers LOGIN_CONFIRMATION_REQUIRED: the sign-in goes on from the mailed link.
+  const [mailed, setMailed] = useState(false)
   const [error, setError] = useState<unknown>()
   const [busy, setBusy] = useState(false)
 
@@ -23,19 +88,18 @@ export function LoginScreen(): JSX.Element {
     event.preventDefault()
     setBusy(true)
     setError(undefined)
+    setMailed(false)
     try {
-      const trimmed = code.trim()
-      await quire.login({
-        email,
-        password,
-        ...(secondFactor === 'totp' ? { totp_code: trimmed } : {}),
-        ...(secondFactor === 'recovery' ? { recovery_code: trimmed } : {}),
-      })
+      await quire.login({ email, password, ...secondFactorProof(secondFactor, code) })
+      signInAwaitingConfirmation = undefined
       setUser(await quire.me.get())
       navigate('/', { replace: true })
     } catch (failure) {
-      if (failure instanceof QuireError && failure.code === 'TOTP_REQUIRED') {
+      if (isCode(failure, 'TOTP_REQUIRED')) {
         setSecondFactor('totp')
+      } else if (isCode(failure, 'LOGIN_CONFIRMATION_REQUIRED')) {
+        signInAwaitingConfirmation = { email, password }
+        setMailed(true)
       } else {
         setError(failure)
       }
@@ -50,6 +114,12 @@ export function LoginScreen(): JSX.Element {
       <PageTitle title="Log in">Log in</PageTitle>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <FormError error={error} />
+        {mailed && (
+          <p class="state success-box" role="status">
+            Many sign-ins to this account failed lately, so this one needs confirming: check your email for
+            the link we sent, and open it to finish signing in.
+          </p>
+        )}
         <Field
           label="Email"
           name="email"
@@ -71,34 +141,13 @@ export function LoginScreen(): JSX.Element {
           required
         />
         {secondFactor && (
-          <>
-            <Field
-              label={secondFactor === 'totp' ? 'Code from your authenticator app' : 'Recovery code'}
-              name="code"
-              autocomplete="one-time-code"
-              inputMode={secondFactor === 'totp' ? 'numeric' : 'text'}
-              hint={
-                secondFactor === 'totp'
-                  ? 'Two-factor sign-in is on for this account: type the six-digit code the app shows.'
-                  : 'Each recovery code works once.'
-              }
-              value={code}
-              onInput={setCode}
-              error={fields['totp_code'] ?? fields['recovery_code']}
-              focusOnMount
-              required
-            />
-            <button
-              type="button"
-              class="link"
-              onClick={() => {
-                setSecondFactor(secondFactor === 'totp' ? 'recovery' : 'totp')
-                setCode('')
-              }}
-            >
-              {secondFactor === 'totp' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
-            </button>
-          </>
+          <SecondFactorField
+            kind={secondFactor}
+            code={code}
+            onCode={setCode}
+            onKind={setSecondFactor}
+            error={fields['totp_code'] ?? fields['recovery_code']}
+          />
         )}
         <div class="actions">
           <button type="submit" disabled={busy}>
@@ -110,6 +159,111 @@ export function LoginScreen(): JSX.Element {
       <p>
         New here? <Link href="/register">Create an account</Link>
       </p>
+    </section>
+  )
+}
+
+/**
+ * Finish a sign-in the server asked to confirm by mail (`/confirm-login#token=…`): the password again
+ * (unless this tab just tried it), then a two-factor code when the account asks for one.
+ */
+export function ConfirmLoginScreen(): JSX.Element {
+  const { quire, setUser } = useApp()
+  const token = useLinkToken()
+  const [remembered] = useState(() => signInAwaitingConfirmation)
+  const [email, setEmail] = useState(remembered?.email ?? '')
+  const [password, setPassword] = useState(remembered?.password ?? '')
+  const [secondFactor, setSecondFactor] = useState<SecondFactor>()
+  const [code, setCode] = useState('')
+  const [stale, setStale] = useState(false)
+  const [error, setError] = useState<unknown>()
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: Event): Promise<void> => {
+    event.preventDefault()
+    if (token === undefined) return
+    setBusy(true)
+    setError(undefined)
+    setStale(false)
+    try {
+      await quire.login({ email, password, login_token: token, ...secondFactorProof(secondFactor, code) })
+      signInAwaitingConfirmation = undefined
+      setUser(await quire.me.get())
+      navigate('/', { replace: true })
+    } catch (failure) {
+      if (isCode(failure, 'TOTP_REQUIRED')) {
+        setSecondFactor('totp')
+      } else if (isCode(failure, 'LOGIN_CONFIRMATION_REQUIRED')) {
+        setStale(true)
+      } else {
+        setError(failure)
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const fields = fieldErrors(error)
+  const asking = remembered === undefined
+  return (
+    <section class="narrow">
+      <PageTitle title="Finish signing in">Finish signing in</PageTitle>
+      {token === undefined ? (
+        <div class="state error" role="alert">
+          <p>This link has no token. Open the link from the email again.</p>
+          <Link href="/login">Log in</Link>
+        </div>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <FormError error={error} />
+          {stale && (
+            <p class="form-error" role="alert">
+              This link is used, expired or replaced by a newer one. Check your email for the newest link.
+            </p>
+          )}
+          {asking ? (
+            <>
+              <p>To confirm that this sign-in is yours, enter your email address and password again.</p>
+              <Field
+                label="Email"
+                name="email"
+                type="email"
+                autocomplete="username"
+                value={email}
+                onInput={setEmail}
+                error={fields['email']}
+                required
+              />
+              <Field
+                label="Password"
+                name="password"
+                type="password"
+                autocomplete="current-password"
+                value={password}
+                onInput={setPassword}
+                error={fields['password']}
+                required
+              />
+            </>
+          ) : (
+            <p>
+              Signing in as <strong>{email}</strong>.
+            </p>
+          )}
+          {secondFactor && (
+            <SecondFactorField
+              kind={secondFactor}
+              code={code}
+              onCode={setCode}
+              onKind={setSecondFactor}
+              error={fields['totp_code'] ?? fields['recovery_code']}
+            />
+          )}
+          <button type="submit" disabled={busy}>
+            {busy ? 'Signing in…' : 'Finish signing in'}
+          </button>
+        </form>
+      )}
     </section>
   )
 }

@@ -8,7 +8,7 @@ import { describeError, Field, fieldErrors, FormError, Loading, PageTitle } from
  * The token of an emailed link (`/reset-password#token=…`, or `?token=`), read once; the address bar
  * then loses it, so it stays out of the history and of anything the page shares later.
  */
-function useLinkToken(): string | undefined {
+export function useLinkToken(): string | undefined {
   const [token] = useState(() => {
     const fromFragment = new URLSearchParams(location.hash.slice(1)).get('token')
     const fromQuery = new URLSearchParams(location.search).get('token')

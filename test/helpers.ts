@@ -75,7 +75,7 @@ export async function freshDatabaseUrl(
 /**
  * Configuration that lifts the per-user post and comment limits (USER_POST_LIMIT, USER_COMMENT_LIMIT),
  * for tests that write many posts or comments quickly; the limits themselves are tested in
- * test/content/quotas.test.ts.
+ * test/storage/quotas.test.ts.
  */
 export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   USER_POST_LIMIT: '1000000/1m',

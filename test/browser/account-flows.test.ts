@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { linkToken, mailCount, mailedLink, totp } from '../client/account-helpers.js'
 import { strongPassword, uniqueEmail } from '../helpers.js'
-import { startSmtpServer } from '../recovery/mail-helpers.js'
+import { startSmtpServer } from '../mail-helpers.js'
 import {
   browserSkip,
   buildWebApp,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
-import { createAttachment, createPost } from '../content/content-helpers.js'
+import { createAttachment, createPost } from '../content-helpers.js'
 import { buildTestApp, registerAndLogin, TEST_ENGINE } from '../helpers.js'
 
 // Slow clients: a slowloris trickling its headers, a client trickling its body and one that stops

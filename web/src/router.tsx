@@ -100,3 +100,19 @@ export function Link(props: {
     </a>
   )
 }
+
+/**
+ * The token of an emailed link (`/reset-password#token=…`, or `?token=`), read once; the address bar
+ * then loses it, so it stays out of the history and of anything the page shares later.
+ */
+export function useLinkToken(): string | undefined {
+  const [token] = useState(() => {
+    const fromFragment = new URLSearchParams(location.hash.slice(1)).get('token')
+    const fromQuery = new URLSearchParams(location.search).get('token')
+    return fromFragment ?? fromQuery ?? undefined
+  })
+  useEffect(() => {
+    if (location.hash !== '' || location.search !== '') history.replaceState(null, '', location.pathname)
+  }, [])
+  return token
+}

@@ -2,20 +2,10 @@ import type { Session } from '@quire/client'
 import type { JSX } from 'preact'
 import { useState } from 'preact/hooks'
 import { appPreferences, useApp, type AppPreferences } from '../context.js'
+import { Field, FormError, useSubmit } from '../forms.js'
 import { navigate } from '../router.js'
+import { describeError, Empty, ErrorNotice, formatTime, Loading, PageTitle, useAsync } from '../ui.js'
 import { EmailSection, TwoFactorSection } from './security.js'
-import {
-  describeError,
-  Empty,
-  ErrorNotice,
-  Field,
-  fieldErrors,
-  FormError,
-  formatTime,
-  Loading,
-  PageTitle,
-  useAsync,
-} from '../ui.js'
 
 /** A short name for the browser and system a session came from ("Chrome on Linux"), from its User-Agent. */
 export function describeDevice(userAgent: string | null): string {
@@ -39,6 +29,14 @@ export function describeDevice(userAgent: string | null): string {
   return system === undefined ? name : `${name} on ${system}`
 }
 
+const THEMES = [
+  ['system', 'Same as the device'],
+  ['light', 'Light'],
+  ['dark', 'Dark'],
+] as const
+
+const PAGE_SIZES = [5, 10, 20, 50].map((size) => [String(size), String(size)] as const)
+
 /** Display name and preferences. */
 function ProfileForm(): JSX.Element | null {
   const { quire, user, setUser } = useApp()
@@ -46,38 +44,27 @@ function ProfileForm(): JSX.Element | null {
   const [displayName, setDisplayName] = useState(user?.display_name ?? '')
   const [theme, setTheme] = useState<AppPreferences['theme']>(initial.theme)
   const [pageSize, setPageSize] = useState(initial.pageSize)
-  const [error, setError] = useState<unknown>()
   const [saved, setSaved] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const form = useSubmit()
   if (!user) return null
 
-  const submit = async (event: Event): Promise<void> => {
-    event.preventDefault()
-    setBusy(true)
-    setError(undefined)
+  const save = async (): Promise<void> => {
     setSaved(false)
-    try {
-      const updated = await quire.me.update(
-        {
-          display_name: displayName.trim() === '' ? null : displayName.trim(),
-          preferences: { theme, page_size: pageSize },
-        },
-        { of: user },
-      )
-      setUser(updated)
-      setSaved(true)
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
+    const updated = await quire.me.update(
+      {
+        display_name: displayName.trim() === '' ? null : displayName.trim(),
+        preferences: { theme, page_size: pageSize },
+      },
+      { of: user },
+    )
+    setUser(updated)
+    setSaved(true)
   }
 
-  const fields = fieldErrors(error)
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="profile-heading">
+    <form onSubmit={form.onSubmit(save)} noValidate aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile</h2>
-      <FormError error={error} />
+      <FormError error={form.error} />
       <p class="meta">
         Signed in as <strong>{user.email}</strong>
       </p>
@@ -87,41 +74,29 @@ function ProfileForm(): JSX.Element | null {
         autocomplete="nickname"
         value={displayName}
         onInput={setDisplayName}
-        error={fields['display_name']}
+        error={form.fields['display_name']}
         maxLength={100}
       />
-      <div class="field">
-        <label for="pref-theme">Theme</label>
-        <select
-          id="pref-theme"
-          value={theme}
-          onChange={(event) => {
-            setTheme(event.currentTarget.value as AppPreferences['theme'])
-          }}
-        >
-          <option value="system">Same as the device</option>
-          <option value="light">Light</option>
-          <option value="dark">Dark</option>
-        </select>
-      </div>
-      <div class="field">
-        <label for="pref-page-size">Posts per page</label>
-        <select
-          id="pref-page-size"
-          value={String(pageSize)}
-          onChange={(event) => {
-            setPageSize(Number(event.currentTarget.value))
-          }}
-        >
-          {[5, 10, 20, 50].map((size) => (
-            <option key={size} value={String(size)}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" disabled={busy}>
-        {busy ? 'Saving…' : 'Save profile'}
+      <Field
+        label="Theme"
+        name="theme"
+        options={THEMES}
+        value={theme}
+        onInput={(value) => {
+          setTheme(value as AppPreferences['theme'])
+        }}
+      />
+      <Field
+        label="Posts per page"
+        name="page_size"
+        options={PAGE_SIZES}
+        value={String(pageSize)}
+        onInput={(value) => {
+          setPageSize(Number(value))
+        }}
+      />
+      <button type="submit" disabled={form.busy}>
+        {form.busy ? 'Saving…' : 'Save profile'}
       </button>
       {saved && (
         <p class="success" role="status">
@@ -137,32 +112,22 @@ function PasswordForm(): JSX.Element {
   const { quire } = useApp()
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
-  const [error, setError] = useState<unknown>()
   const [done, setDone] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const form = useSubmit()
 
-  const submit = async (event: Event): Promise<void> => {
-    event.preventDefault()
-    setBusy(true)
-    setError(undefined)
+  const changePassword = async (): Promise<void> => {
     setDone(false)
-    try {
-      await quire.me.changePassword(current, next)
-      setCurrent('')
-      setNext('')
-      setDone(true)
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
+    await quire.me.changePassword(current, next)
+    setCurrent('')
+    setNext('')
+    setDone(true)
   }
 
-  const fields = fieldErrors(error)
+  const { fields } = form
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="password-heading">
+    <form onSubmit={form.onSubmit(changePassword)} noValidate aria-labelledby="password-heading">
       <h2 id="password-heading">Password</h2>
-      <FormError error={error} />
+      <FormError error={form.error} />
       <input type="text" name="username" autocomplete="username" hidden readOnly />
       <Field
         label="Current password"
@@ -185,8 +150,8 @@ function PasswordForm(): JSX.Element {
         error={fields['new_password']}
         required
       />
-      <button type="submit" disabled={busy}>
-        {busy ? 'Changing…' : 'Change password'}
+      <button type="submit" disabled={form.busy}>
+        {form.busy ? 'Changing…' : 'Change password'}
       </button>
       {done && (
         <p class="success" role="status">
@@ -218,41 +183,31 @@ export function SessionsScreen(): JSX.Element {
     for await (const session of quire.sessions.list({ limit: 100 })) all.push(session)
     return all
   }, [quire])
-  const [error, setError] = useState<unknown>()
+  const signOut = useSubmit()
 
   const revoke = async (session: Session): Promise<void> => {
-    setError(undefined)
-    try {
-      if (session.current) {
-        await quire.logout()
-        setUser(undefined)
-        navigate('/login', { replace: true })
-        return
-      }
-      await quire.sessions.revoke(session)
-      if (sessions.status === 'ready') setSessions(sessions.value.filter((item) => item.id !== session.id))
-    } catch (failure) {
-      setError(failure)
+    if (session.current) {
+      await quire.logout()
+      setUser(undefined)
+      navigate('/login', { replace: true })
+      return
     }
+    await quire.sessions.revoke(session)
+    if (sessions.status === 'ready') setSessions(sessions.value.filter((item) => item.id !== session.id))
   }
 
   const revokeOthers = async (): Promise<void> => {
-    setError(undefined)
-    try {
-      await quire.sessions.revokeOthers()
-      if (sessions.status === 'ready') setSessions(sessions.value.filter((item) => item.current))
-    } catch (failure) {
-      setError(failure)
-    }
+    await quire.sessions.revokeOthers()
+    if (sessions.status === 'ready') setSessions(sessions.value.filter((item) => item.current))
   }
 
   return (
     <section>
       <PageTitle title="Sessions">Sessions</PageTitle>
       <p>Everywhere you are signed in. Sign out a device you do not recognise.</p>
-      {error !== undefined && (
+      {signOut.error !== undefined && (
         <p class="form-error" role="alert">
-          {describeError(error)}
+          {describeError(signOut.error)}
         </p>
       )}
       {sessions.status === 'loading' && <Loading label="Loading sessions…" />}
@@ -278,7 +233,11 @@ export function SessionsScreen(): JSX.Element {
                     <time dateTime={session.updated_at}>{formatTime(session.updated_at)}</time>
                   </p>
                 </div>
-                <button type="button" class="secondary danger" onClick={() => void revoke(session)}>
+                <button
+                  type="button"
+                  class="secondary danger"
+                  onClick={() => void signOut.run(() => revoke(session))}
+                >
                   {session.current ? 'Log out' : 'Sign out'}
                   <span class="visually-hidden">
                     {session.current ? ' of this device' : ` session from ${formatTime(session.created_at)}`}
@@ -288,7 +247,7 @@ export function SessionsScreen(): JSX.Element {
             ))}
           </ul>
           {sessions.value.length > 1 && (
-            <button type="button" class="danger" onClick={() => void revokeOthers()}>
+            <button type="button" class="danger" onClick={() => void signOut.run(revokeOthers)}>
               Sign out everywhere else
             </button>
           )}

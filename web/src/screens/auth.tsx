@@ -2,9 +2,9 @@ import { QuireError } from '@quire/client'
 import type { JSX } from 'preact'
 import { useState } from 'preact/hooks'
 import { useApp } from '../context.js'
-import { Link, navigate } from '../router.js'
-import { Field, fieldErrors, FormError, PageTitle } from '../ui.js'
-import { useLinkToken } from './recovery.js'
+import { Field, FormError, useSubmit } from '../forms.js'
+import { Link, navigate, useLinkToken } from '../router.js'
+import { PageTitle } from '../ui.js'
 
 const PASSWORD_HINT =
   'At least 10 characters. Long phrases work well; common passwords, sequences like 12345678 and your email address are refused.'
@@ -81,13 +81,9 @@ export function LoginScreen(): JSX.Element {
   const [code, setCode] = useState('')
   // Set when the server answers LOGIN_CONFIRMATION_REQUIRED: the sign-in goes on from the mailed link.
   const [mailed, setMailed] = useState(false)
-  const [error, setError] = useState<unknown>()
-  const [busy, setBusy] = useState(false)
+  const form = useSubmit()
 
-  const submit = async (event: Event): Promise<void> => {
-    event.preventDefault()
-    setBusy(true)
-    setError(undefined)
+  const logIn = async (): Promise<void> => {
     setMailed(false)
     try {
       await quire.login({ email, password, ...secondFactorProof(secondFactor, code) })
@@ -101,19 +97,17 @@ export function LoginScreen(): JSX.Element {
         signInAwaitingConfirmation = { email, password }
         setMailed(true)
       } else {
-        setError(failure)
+        throw failure
       }
-    } finally {
-      setBusy(false)
     }
   }
 
-  const fields = fieldErrors(error)
+  const { fields } = form
   return (
     <section class="narrow">
       <PageTitle title="Log in">Log in</PageTitle>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <FormError error={error} />
+      <form onSubmit={form.onSubmit(logIn)} noValidate>
+        <FormError error={form.error} />
         {mailed && (
           <p class="state success-box" role="status">
             Many sign-ins to this account failed lately, so this one needs confirming: check your email for
@@ -150,8 +144,8 @@ export function LoginScreen(): JSX.Element {
           />
         )}
         <div class="actions">
-          <button type="submit" disabled={busy}>
-            {busy ? 'Logging in…' : 'Log in'}
+          <button type="submit" disabled={form.busy}>
+            {form.busy ? 'Logging in…' : 'Log in'}
           </button>
           <Link href="/forgot-password">Forgot your password?</Link>
         </div>
@@ -176,17 +170,17 @@ export function ConfirmLoginScreen(): JSX.Element {
   const [secondFactor, setSecondFactor] = useState<SecondFactor>()
   const [code, setCode] = useState('')
   const [stale, setStale] = useState(false)
-  const [error, setError] = useState<unknown>()
-  const [busy, setBusy] = useState(false)
+  const form = useSubmit()
 
-  const submit = async (event: Event): Promise<void> => {
-    event.preventDefault()
-    if (token === undefined) return
-    setBusy(true)
-    setError(undefined)
+  const finishSignIn = async (loginToken: string): Promise<void> => {
     setStale(false)
     try {
-      await quire.login({ email, password, login_token: token, ...secondFactorProof(secondFactor, code) })
+      await quire.login({
+        email,
+        password,
+        login_token: loginToken,
+        ...secondFactorProof(secondFactor, code),
+      })
       signInAwaitingConfirmation = undefined
       setUser(await quire.me.get())
       navigate('/', { replace: true })
@@ -196,14 +190,12 @@ export function ConfirmLoginScreen(): JSX.Element {
       } else if (isCode(failure, 'LOGIN_CONFIRMATION_REQUIRED')) {
         setStale(true)
       } else {
-        setError(failure)
+        throw failure
       }
-    } finally {
-      setBusy(false)
     }
   }
 
-  const fields = fieldErrors(error)
+  const { fields } = form
   const asking = remembered === undefined
   return (
     <section class="narrow">
@@ -214,8 +206,8 @@ export function ConfirmLoginScreen(): JSX.Element {
           <Link href="/login">Log in</Link>
         </div>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <FormError error={error} />
+        <form onSubmit={form.onSubmit(() => finishSignIn(token))} noValidate>
+          <FormError error={form.error} />
           {stale && (
             <p class="form-error" role="alert">
               This link is used, expired or replaced by a newer one. Check your email for the newest link.
@@ -259,8 +251,8 @@ export function ConfirmLoginScreen(): JSX.Element {
               error={fields['totp_code'] ?? fields['recovery_code']}
             />
           )}
-          <button type="submit" disabled={busy}>
-            {busy ? 'Signing in…' : 'Finish signing in'}
+          <button type="submit" disabled={form.busy}>
+            {form.busy ? 'Signing in…' : 'Finish signing in'}
           </button>
         </form>
       )}
@@ -274,35 +266,25 @@ export function RegisterScreen(): JSX.Element {
   const [email, setEmail] = useState('')
   const [displayName, setDisplayName] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<unknown>()
-  const [busy, setBusy] = useState(false)
+  const form = useSubmit()
 
-  const submit = async (event: Event): Promise<void> => {
-    event.preventDefault()
-    setBusy(true)
-    setError(undefined)
-    try {
-      await quire.register({
-        email,
-        password,
-        ...(displayName.trim() === '' ? {} : { display_name: displayName.trim() }),
-      })
-      await quire.login({ email, password })
-      setUser(await quire.me.get())
-      navigate('/', { replace: true })
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
+  const register = async (): Promise<void> => {
+    await quire.register({
+      email,
+      password,
+      ...(displayName.trim() === '' ? {} : { display_name: displayName.trim() }),
+    })
+    await quire.login({ email, password })
+    setUser(await quire.me.get())
+    navigate('/', { replace: true })
   }
 
-  const fields = fieldErrors(error)
+  const { fields } = form
   return (
     <section class="narrow">
       <PageTitle title="Create an account">Create an account</PageTitle>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <FormError error={error} />
+      <form onSubmit={form.onSubmit(register)} noValidate>
+        <FormError error={form.error} />
         <Field
           label="Email"
           name="email"
@@ -333,8 +315,8 @@ export function RegisterScreen(): JSX.Element {
           error={fields['password']}
           required
         />
-        <button type="submit" disabled={busy}>
-          {busy ? 'Creating your account…' : 'Create account'}
+        <button type="submit" disabled={form.busy}>
+          {form.busy ? 'Creating your account…' : 'Create account'}
         </button>
       </form>
       <p>

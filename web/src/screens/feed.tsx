@@ -1,8 +1,8 @@
 import type { Page, Post } from '@quire/client'
 import type { JSX } from 'preact'
 import { useState } from 'preact/hooks'
+import { AttachmentImage } from '../attachments.js'
 import { appPreferences, useApp } from '../context.js'
-import { AttachmentImage } from '../media.js'
 import { Link } from '../router.js'
 import { Empty, ErrorNotice, formatTime, Loading, PageTitle, useAsync } from '../ui.js'
 

@@ -2,8 +2,9 @@ import type { Post } from '@quire/client'
 import type { JSX } from 'preact'
 import { useState } from 'preact/hooks'
 import { useApp } from '../context.js'
+import { Field, FormError, useSubmit } from '../forms.js'
 import { Link, navigate } from '../router.js'
-import { ErrorNotice, Field, fieldErrors, FormError, Loading, PageTitle, useAsync } from '../ui.js'
+import { ErrorNotice, Loading, PageTitle, useAsync } from '../ui.js'
 
 type Visibility = Post['visibility']
 
@@ -16,26 +17,17 @@ function PostForm(props: {
   const [title, setTitle] = useState(props.initial?.title ?? '')
   const [body, setBody] = useState(props.initial?.body ?? '')
   const [visibility, setVisibility] = useState<Visibility>(props.initial?.visibility ?? 'public')
-  const [error, setError] = useState<unknown>()
-  const [busy, setBusy] = useState(false)
+  const form = useSubmit()
 
-  const submit = async (event: Event): Promise<void> => {
-    event.preventDefault()
-    setBusy(true)
-    setError(undefined)
-    try {
-      const saved = await props.onSave({ title, body, visibility })
-      navigate(`/posts/${saved.id}`, { replace: true })
-    } catch (failure) {
-      setError(failure)
-      setBusy(false)
-    }
+  const save = async (): Promise<void> => {
+    const saved = await props.onSave({ title, body, visibility })
+    navigate(`/posts/${saved.id}`, { replace: true })
   }
 
-  const fields = fieldErrors(error)
+  const { fields } = form
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <FormError error={error} />
+    <form onSubmit={form.onSubmit(save)} noValidate>
+      <FormError error={form.error} />
       <Field
         label="Title"
         name="title"
@@ -69,8 +61,8 @@ function PostForm(props: {
         ))}
       </fieldset>
       <div class="actions">
-        <button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : props.submitLabel}
+        <button type="submit" disabled={form.busy}>
+          {form.busy ? 'Saving…' : props.submitLabel}
         </button>
         <Link class="button secondary" href={props.initial ? `/posts/${props.initial.id}` : '/'}>
           Cancel

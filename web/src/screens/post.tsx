@@ -1,9 +1,9 @@
 import type { Attachment, Post } from '@quire/client'
 import type { JSX } from 'preact'
 import { useRef, useState } from 'preact/hooks'
-import { Comments } from '../comments.js'
+import { AttachmentImage, downloadAttachment, isImage } from '../attachments.js'
 import { useApp } from '../context.js'
-import { AttachmentImage, downloadAttachment, isImage } from '../media.js'
+import { useSubmit } from '../forms.js'
 import { Link, navigate } from '../router.js'
 import {
   describeError,
@@ -15,19 +15,16 @@ import {
   PageTitle,
   useAsync,
 } from '../ui.js'
+import { Comments } from './comments.js'
 
 /** Choose files and upload them one by one, with a progress bar. */
 function Uploader(props: { post: Post; onUploaded: (attachment: Attachment) => void }): JSX.Element {
   const { quire } = useApp()
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<{ name: string; sent: number; total: number }>()
-  const [error, setError] = useState<unknown>()
+  const form = useSubmit()
 
-  const upload = async (event: Event): Promise<void> => {
-    event.preventDefault()
-    const files = Array.from(input.current?.files ?? [])
-    if (files.length === 0) return
-    setError(undefined)
+  const upload = async (files: File[]): Promise<void> => {
     try {
       for (const file of files) {
         setProgress({ name: file.name, sent: 0, total: file.size })
@@ -39,18 +36,24 @@ function Uploader(props: { post: Post; onUploaded: (attachment: Attachment) => v
         props.onUploaded(attachment)
       }
       if (input.current) input.current.value = ''
-    } catch (failure) {
-      setError(failure)
     } finally {
       setProgress(undefined)
     }
   }
 
   return (
-    <form class="uploader" onSubmit={(event) => void upload(event)}>
+    <form
+      class="uploader"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const files = Array.from(input.current?.files ?? [])
+        // Nothing chosen: nothing to do, and a failure shown from before stays.
+        if (files.length > 0) void form.run(() => upload(files))
+      }}
+    >
       <label for="upload-files">Add files</label>
       <input id="upload-files" ref={input} type="file" name="file" multiple />
-      <button type="submit" disabled={progress !== undefined}>
+      <button type="submit" disabled={form.busy}>
         Upload
       </button>
       {progress && (
@@ -60,9 +63,9 @@ function Uploader(props: { post: Post; onUploaded: (attachment: Attachment) => v
           <span>{progress.total === 0 ? 0 : Math.round((progress.sent / progress.total) * 100)}%</span>
         </div>
       )}
-      {error !== undefined && (
+      {form.error !== undefined && (
         <p class="form-error" role="alert">
-          {describeError(error)}
+          {describeError(form.error)}
         </p>
       )}
     </form>
@@ -80,17 +83,8 @@ function AttachmentItem(props: {
   const { quire } = useApp()
   const { post, attachment } = props
   const [showComments, setShowComments] = useState(false)
-  const [error, setError] = useState<unknown>()
+  const action = useSubmit()
   const isCover = post.cover_attachment_id === attachment.id
-
-  const act = async (action: () => Promise<void>): Promise<void> => {
-    setError(undefined)
-    try {
-      await action()
-    } catch (failure) {
-      setError(failure)
-    }
-  }
 
   return (
     <li class="card attachment">
@@ -112,7 +106,7 @@ function AttachmentItem(props: {
           <button
             type="button"
             class="secondary"
-            onClick={() => void act(() => downloadAttachment(quire, attachment))}
+            onClick={() => void action.run(() => downloadAttachment(quire, attachment))}
           >
             Download <span class="visually-hidden">{attachment.filename}</span>
           </button>
@@ -121,7 +115,7 @@ function AttachmentItem(props: {
               type="button"
               class="secondary"
               onClick={() =>
-                void act(async () => {
+                void action.run(async () => {
                   props.onCover(await quire.attachments.selectAsCover(attachment))
                 })
               }
@@ -134,7 +128,7 @@ function AttachmentItem(props: {
               type="button"
               class="secondary danger"
               onClick={() =>
-                void act(async () => {
+                void action.run(async () => {
                   if (!confirm(`Delete ${attachment.filename}?`)) return
                   await quire.attachments.delete(attachment.id)
                   props.onDeleted(attachment)
@@ -156,9 +150,9 @@ function AttachmentItem(props: {
             <span class="visually-hidden"> on {attachment.filename}</span>
           </button>
         </div>
-        {error !== undefined && (
+        {action.error !== undefined && (
           <p class="form-error" role="alert">
-            {describeError(error)}
+            {describeError(action.error)}
           </p>
         )}
         {showComments && (
@@ -178,7 +172,7 @@ export function PostScreen(props: { id: string }): JSX.Element {
     for await (const attachment of quire.attachments.list(props.id, { limit: 100 })) all.push(attachment)
     return all
   }, [quire, props.id, user?.id])
-  const [deleteError, setDeleteError] = useState<unknown>()
+  const deletion = useSubmit()
 
   if (post.status === 'loading') return <Loading label="Loading the post…" />
   if (post.status === 'error') {
@@ -193,14 +187,12 @@ export function PostScreen(props: { id: string }): JSX.Element {
   const current = post.value
   const isAuthor = user?.id === current.user_id
 
-  const removePost = async (): Promise<void> => {
+  const removePost = (): void => {
     if (!confirm(`Delete “${current.title}” with its files and comments?`)) return
-    try {
+    void deletion.run(async () => {
       await quire.posts.delete(current)
       navigate('/', { replace: true })
-    } catch (error) {
-      setDeleteError(error)
-    }
+    })
   }
 
   return (
@@ -223,12 +215,12 @@ export function PostScreen(props: { id: string }): JSX.Element {
           <Link class="button secondary" href={`/posts/${current.id}/edit`}>
             Edit
           </Link>
-          <button type="button" class="secondary danger" onClick={() => void removePost()}>
+          <button type="button" class="secondary danger" onClick={removePost}>
             Delete post
           </button>
         </div>
       )}
-      {deleteError !== undefined && <ErrorNotice error={deleteError} />}
+      {deletion.error !== undefined && <ErrorNotice error={deletion.error} />}
       {current.body !== '' && <div class="post-body">{current.body}</div>}
 
       <h2>Files</h2>

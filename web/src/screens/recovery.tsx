@@ -1,45 +1,20 @@
 import type { JSX } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { useApp } from '../context.js'
-import { Link } from '../router.js'
-import { describeError, Field, fieldErrors, FormError, Loading, PageTitle } from '../ui.js'
-
-/**
- * The token of an emailed link (`/reset-password#token=…`, or `?token=`), read once; the address bar
- * then loses it, so it stays out of the history and of anything the page shares later.
- */
-export function useLinkToken(): string | undefined {
-  const [token] = useState(() => {
-    const fromFragment = new URLSearchParams(location.hash.slice(1)).get('token')
-    const fromQuery = new URLSearchParams(location.search).get('token')
-    return fromFragment ?? fromQuery ?? undefined
-  })
-  useEffect(() => {
-    if (location.hash !== '' || location.search !== '') history.replaceState(null, '', location.pathname)
-  }, [])
-  return token
-}
+import { Field, fieldErrors, FormError, useSubmit } from '../forms.js'
+import { Link, useLinkToken } from '../router.js'
+import { describeError, Loading, PageTitle } from '../ui.js'
 
 /** Ask for a password-reset link. The answer is the same whether or not the account exists. */
 export function ForgotPasswordScreen(): JSX.Element {
   const { quire } = useApp()
   const [email, setEmail] = useState('')
-  const [error, setError] = useState<unknown>()
   const [sent, setSent] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const form = useSubmit()
 
-  const submit = async (event: Event): Promise<void> => {
-    event.preventDefault()
-    setBusy(true)
-    setError(undefined)
-    try {
-      await quire.passwordResets.request(email)
-      setSent(true)
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
+  const requestLink = async (): Promise<void> => {
+    await quire.passwordResets.request(email)
+    setSent(true)
   }
 
   return (
@@ -54,9 +29,9 @@ export function ForgotPasswordScreen(): JSX.Element {
           <Link href="/login">Back to log in</Link>
         </div>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={form.onSubmit(requestLink)} noValidate>
           <p>Enter the email address of your account; we will send you a link to choose a new password.</p>
-          <FormError error={error} />
+          <FormError error={form.error} />
           <Field
             label="Email"
             name="email"
@@ -64,11 +39,11 @@ export function ForgotPasswordScreen(): JSX.Element {
             autocomplete="email"
             value={email}
             onInput={setEmail}
-            error={fieldErrors(error)['email']}
+            error={form.fields['email']}
             required
           />
-          <button type="submit" disabled={busy}>
-            {busy ? 'Sending…' : 'Send the link'}
+          <button type="submit" disabled={form.busy}>
+            {form.busy ? 'Sending…' : 'Send the link'}
           </button>
         </form>
       )}
@@ -81,26 +56,15 @@ export function ResetPasswordScreen(): JSX.Element {
   const { quire } = useApp()
   const token = useLinkToken()
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<unknown>()
   const [done, setDone] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const form = useSubmit()
 
-  const submit = async (event: Event): Promise<void> => {
-    event.preventDefault()
-    if (token === undefined) return
-    setBusy(true)
-    setError(undefined)
-    try {
-      await quire.passwordResets.confirm(token, password)
-      setDone(true)
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
+  const setNewPassword = async (resetToken: string): Promise<void> => {
+    await quire.passwordResets.confirm(resetToken, password)
+    setDone(true)
   }
 
-  const fields = fieldErrors(error)
+  const { fields } = form
   return (
     <section class="narrow">
       <PageTitle title="Choose a new password">Choose a new password</PageTitle>
@@ -117,8 +81,8 @@ export function ResetPasswordScreen(): JSX.Element {
         </div>
       )}
       {token !== undefined && !done && (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <FormError error={error} />
+        <form onSubmit={form.onSubmit(() => setNewPassword(token))} noValidate>
+          <FormError error={form.error} />
           {fields['token'] !== undefined && (
             <p class="form-error">
               {fields['token']} <Link href="/forgot-password">Ask for a new link</Link>
@@ -136,8 +100,8 @@ export function ResetPasswordScreen(): JSX.Element {
             error={fields['new_password']}
             required
           />
-          <button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Set the new password'}
+          <button type="submit" disabled={form.busy}>
+            {form.busy ? 'Saving…' : 'Set the new password'}
           </button>
         </form>
       )}

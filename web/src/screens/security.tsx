@@ -2,44 +2,34 @@ import type { TotpEnrolment } from '@quire/client'
 import type { JSX } from 'preact'
 import { useState } from 'preact/hooks'
 import { useApp } from '../context.js'
-import { Field, fieldErrors, FormError } from '../ui.js'
+import { Field, FormError, useSubmit } from '../forms.js'
 
 /** The email address: verified or not (with a new link on demand), and changing it. */
 export function EmailSection(): JSX.Element | null {
   const { quire, user } = useApp()
   const [newEmail, setNewEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<unknown>()
   const [message, setMessage] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const form = useSubmit()
   if (!user) return null
 
-  const run = async (action: () => Promise<string>): Promise<void> => {
-    setBusy(true)
-    setError(undefined)
+  // Each action answers with a sentence for the person; both share the form's busy state and failure.
+  const tell = (action: () => Promise<string>) => async (): Promise<void> => {
     setMessage(undefined)
-    try {
-      setMessage(await action())
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
+    setMessage(await action())
   }
 
-  const fields = fieldErrors(error)
   return (
     <form
       aria-labelledby="email-heading"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void run(async () => {
+      onSubmit={form.onSubmit(
+        tell(async () => {
           await quire.me.changeEmail(newEmail, password)
           setPassword('')
           return `A confirmation link is on its way to ${newEmail}; the change applies once you open it.`
-        })
-      }}
+        }),
+      )}
     >
       <h2 id="email-heading">Email</h2>
       <p class="meta">
@@ -54,18 +44,20 @@ export function EmailSection(): JSX.Element | null {
         <button
           type="button"
           class="secondary"
-          disabled={busy}
+          disabled={form.busy}
           onClick={() =>
-            void run(async () => {
-              await quire.me.resendVerification()
-              return `A new confirmation link is on its way to ${user.email}.`
-            })
+            void form.run(
+              tell(async () => {
+                await quire.me.resendVerification()
+                return `A new confirmation link is on its way to ${user.email}.`
+              }),
+            )
           }
         >
           Send a new confirmation link
         </button>
       )}
-      <FormError error={error} />
+      <FormError error={form.error} />
       <Field
         label="New email address"
         name="new_email"
@@ -73,7 +65,7 @@ export function EmailSection(): JSX.Element | null {
         autocomplete="email"
         value={newEmail}
         onInput={setNewEmail}
-        error={fields['new_email']}
+        error={form.fields['new_email']}
         required
       />
       <Field
@@ -84,10 +76,10 @@ export function EmailSection(): JSX.Element | null {
         hint="Your current password, to confirm it is you."
         value={password}
         onInput={setPassword}
-        error={fields['password']}
+        error={form.fields['password']}
         required
       />
-      <button type="submit" disabled={busy}>
+      <button type="submit" disabled={form.busy}>
         Change email
       </button>
       {message !== undefined && (
@@ -106,23 +98,11 @@ export function TwoFactorSection(): JSX.Element | null {
   const [code, setCode] = useState('')
   const [enrolment, setEnrolment] = useState<TotpEnrolment>()
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>()
-  const [error, setError] = useState<unknown>()
-  const [busy, setBusy] = useState(false)
+  // One submission for the three steps' forms: a failure shows on the form of the step that made it.
+  const form = useSubmit()
   if (!user) return null
 
-  const run = async (action: () => Promise<void>): Promise<void> => {
-    setBusy(true)
-    setError(undefined)
-    try {
-      await action()
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const fields = fieldErrors(error)
+  const { fields } = form
   const passwordField = (
     <Field
       label="Password"
@@ -166,21 +146,18 @@ export function TwoFactorSection(): JSX.Element | null {
     body = (
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          void run(async () => {
-            await quire.totp.disable(password)
-            setPassword('')
-            setUser(await quire.me.get())
-          })
-        }}
+        onSubmit={form.onSubmit(async () => {
+          await quire.totp.disable(password)
+          setPassword('')
+          setUser(await quire.me.get())
+        })}
       >
         <p>
           <span class="badge">On</span> Signing in asks for a code from your authenticator app.
         </p>
-        <FormError error={error} />
+        <FormError error={form.error} />
         {passwordField}
-        <button type="submit" class="danger" disabled={busy}>
+        <button type="submit" class="danger" disabled={form.busy}>
           Turn off two-factor sign-in
         </button>
       </form>
@@ -189,16 +166,13 @@ export function TwoFactorSection(): JSX.Element | null {
     body = (
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          void run(async () => {
-            const codes = await quire.totp.confirm(code)
-            setEnrolment(undefined)
-            setCode('')
-            setRecoveryCodes(codes)
-            setUser(await quire.me.get())
-          })
-        }}
+        onSubmit={form.onSubmit(async () => {
+          const codes = await quire.totp.confirm(code)
+          setEnrolment(undefined)
+          setCode('')
+          setRecoveryCodes(codes)
+          setUser(await quire.me.get())
+        })}
       >
         <p>Scan this code with your authenticator app, then type the six-digit code it shows.</p>
         <img
@@ -211,7 +185,7 @@ export function TwoFactorSection(): JSX.Element | null {
         <p class="meta">
           Cannot scan it? Enter this key instead: <code class="secret">{enrolment.secret}</code>
         </p>
-        <FormError error={error} />
+        <FormError error={form.error} />
         <Field
           label="Code from the app"
           name="code"
@@ -222,7 +196,7 @@ export function TwoFactorSection(): JSX.Element | null {
           error={fields['code']}
           required
         />
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={form.busy}>
           Turn on
         </button>
       </form>
@@ -231,18 +205,15 @@ export function TwoFactorSection(): JSX.Element | null {
     body = (
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          void run(async () => {
-            setEnrolment(await quire.totp.start(password))
-            setPassword('')
-          })
-        }}
+        onSubmit={form.onSubmit(async () => {
+          setEnrolment(await quire.totp.start(password))
+          setPassword('')
+        })}
       >
         <p>Protect your account with a code from an authenticator app, asked for at every sign-in.</p>
-        <FormError error={error} />
+        <FormError error={form.error} />
         {passwordField}
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={form.busy}>
           Set up two-factor sign-in
         </button>
       </form>

@@ -1,3 +1,6 @@
+// An attachment's bytes in the page, always fetched with the session token: the image shown inline (the
+// feed's covers, the post screen's files) and the file handed to the browser as a download.
+
 import type { Attachment, AttachmentRef } from '@quire/client'
 import type { JSX } from 'preact'
 import { useEffect, useState } from 'preact/hooks'

@@ -1,9 +1,12 @@
+// The comments section of the post screen: under the post, and under each of its files when opened.
+
 import type { Attachment, Comment, Post } from '@quire/client'
 import type { JSX } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import { useApp } from './context.js'
-import { Link } from './router.js'
-import { describeError, Empty, ErrorNotice, Field, fieldErrors, formatTime, Loading } from './ui.js'
+import { useApp } from '../context.js'
+import { Field, useSubmit } from '../forms.js'
+import { Link } from '../router.js'
+import { describeError, Empty, ErrorNotice, formatTime, Loading } from '../ui.js'
 
 const COMMENTS_PER_PAGE = 10
 
@@ -16,8 +19,7 @@ export function Comments(props: { post: Post; attachment?: Attachment; label: st
   const [status, setStatus] = useState<'loading' | 'ready' | 'more'>('loading')
   const [loadError, setLoadError] = useState<unknown>()
   const [draft, setDraft] = useState('')
-  const [postError, setPostError] = useState<unknown>()
-  const [busy, setBusy] = useState(false)
+  const form = useSubmit()
   const [generation, setGeneration] = useState(0)
 
   const list = () =>
@@ -62,19 +64,10 @@ export function Comments(props: { post: Post; attachment?: Attachment; label: st
     }
   }
 
-  const submit = async (event: Event): Promise<void> => {
-    event.preventDefault()
-    setBusy(true)
-    setPostError(undefined)
-    try {
-      const comment = await quire.comments.create(post, draft, attachment ? { attachment } : {})
-      setComments((shown) => [comment, ...shown])
-      setDraft('')
-    } catch (error) {
-      setPostError(error)
-    } finally {
-      setBusy(false)
-    }
+  const addComment = async (): Promise<void> => {
+    const comment = await quire.comments.create(post, draft, attachment ? { attachment } : {})
+    setComments((shown) => [comment, ...shown])
+    setDraft('')
   }
 
   const remove = async (comment: Comment): Promise<void> => {
@@ -131,21 +124,19 @@ export function Comments(props: { post: Post; attachment?: Attachment; label: st
         </button>
       )}
       {user ? (
-        <form class="comment-form" onSubmit={(event) => void submit(event)} noValidate>
+        <form class="comment-form" onSubmit={form.onSubmit(addComment)} noValidate>
           <Field
             label={attachment ? `Comment on ${attachment.filename}` : 'Add a comment'}
             name="comment"
             multiline
             value={draft}
             onInput={setDraft}
-            error={
-              fieldErrors(postError)['body'] ??
-              (postError === undefined ? undefined : describeError(postError))
-            }
+            // The form is one field, so any failure shows beside it.
+            error={form.fields['body'] ?? (form.error === undefined ? undefined : describeError(form.error))}
             maxLength={10000}
           />
-          <button type="submit" disabled={busy || draft.trim() === ''}>
-            {busy ? 'Posting…' : 'Post comment'}
+          <button type="submit" disabled={form.busy || draft.trim() === ''}>
+            {form.busy ? 'Posting…' : 'Post comment'}
           </button>
         </form>
       ) : (

@@ -43,8 +43,8 @@ export function storedFilename(raw: string): string {
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"
 // Linear by construction: the character classes of neighbouring parts do not overlap (a token has no
 // space, `;`, `=` or quote), and the tail's two optional whitespace runs are separated by a required
-// `;`, so no input can be split between repeated groups in many ways. (The former tail
-// `[ \t]*;?[ \t]*$` let 80,000 spaces backtrack quadratically: about 5 s of event loop.)
+// `;`, so no input can be split between repeated groups in many ways. (A tail of
+// `[ \t]*;?[ \t]*$` would let a long run of spaces backtrack quadratically.)
 const MEDIA_TYPE = new RegExp(
   `^(${TOKEN})/(${TOKEN})((?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"(?:[^"\\\\\\u0000-\\u001f\\u007f]|\\\\[\\t\\u0020-\\u007e])*"))*)[ \\t]*(?:;[ \\t]*)?$`,
 )

@@ -123,7 +123,7 @@ const LEVEL_VALUES: Record<string, number> = {
 }
 
 /** True when a logger set to `configured` writes lines at `level`. */
-export function levelWrites(configured: string, level: string): boolean {
+function levelWrites(configured: string, level: string): boolean {
   return (LEVEL_VALUES[level] ?? 0) >= (LEVEL_VALUES[configured] ?? Infinity)
 }
 

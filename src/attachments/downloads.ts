@@ -9,7 +9,7 @@ import type { ByteRange } from './files.js'
 // Small files (one chunk) that are asked for again are answered from SmallFileCache.
 
 /** What a download knows of a file from its row before reading any byte. */
-export interface StoredFile {
+interface StoredFile {
   id: string
   size: number
   sha256: string

@@ -7,7 +7,7 @@ import { LONE_SURROGATE } from '../http/text.js'
 // a request under a size limit, and how a download is described to the browser.
 
 export const FILENAME_MAX_LENGTH = 255
-export const CONTENT_TYPE_MAX_LENGTH = 255
+const CONTENT_TYPE_MAX_LENGTH = 255
 export const DEFAULT_CONTENT_TYPE = 'application/octet-stream'
 
 // C0 and C1 controls, DEL, and the bidirectional overrides and isolates that can make
@@ -68,7 +68,7 @@ export function normalizeMediaType(text: string): string | undefined {
 }
 
 /** The `type/subtype` part of a stored media type. */
-export function mediaTypeEssence(contentType: string): string {
+function mediaTypeEssence(contentType: string): string {
   return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase()
 }
 

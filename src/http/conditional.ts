@@ -20,7 +20,7 @@ function listedTags(header: string): string[] {
 }
 
 /** True when `If-None-Match` names the current ETag (or `*`): the client's copy is current. */
-export function isNotModified(request: FastifyRequest, etag: string): boolean {
+function isNotModified(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match']
   if (header === undefined) return false
   const tags = listedTags(header)

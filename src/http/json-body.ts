@@ -8,7 +8,7 @@ import { ApiError } from '../errors.js'
  * than any real request (docs/performance.md); no request needs more than this (16 KiB of preferences
  * holds at most about 8,200).
  */
-export const JSON_BODY_MAX_VALUES = 10_000
+const JSON_BODY_MAX_VALUES = 10_000
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -20,7 +20,7 @@ const OPEN_BRACE = 0x7b
  * True when a JSON text holds more than `limit` values, counting each `[`, `{` and `,` outside strings:
  * one pass over the bytes (strings skipped natively), stopping at the first value over the limit.
  */
-export function holdsMoreJsonValues(bytes: Buffer, limit: number): boolean {
+function holdsMoreJsonValues(bytes: Buffer, limit: number): boolean {
   let values = 0
   for (let index = 0; index < bytes.length; index += 1) {
     const byte = bytes[index]

@@ -34,7 +34,7 @@ export const PREFIXED_POST_COLUMNS = [
 ] as const
 
 /** The prefixed post columns of a joined row. */
-export type PrefixedPost = { [C in keyof PostRow as `p_${C}`]: PostRow[C] }
+type PrefixedPost = { [C in keyof PostRow as `p_${C}`]: PostRow[C] }
 
 /** Splits a joined row into the post and the row's own columns. */
 export function splitPrefixedPost<R extends PrefixedPost>(

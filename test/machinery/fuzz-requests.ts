@@ -133,7 +133,7 @@ const EDGE_TEXT = [
 ]
 
 /** Text mixing ordinary characters, unicode edge cases and the occasional huge run. */
-export const hostileText: fc.Arbitrary<string> = fc.oneof(
+const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
   {
     weight: 3,

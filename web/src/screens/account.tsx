@@ -18,7 +18,7 @@ import {
 } from '../ui.js'
 
 /** A short name for the browser and system a session came from ("Chrome on Linux"), from its User-Agent. */
-export function describeDevice(userAgent: string | null): string {
+function describeDevice(userAgent: string | null): string {
   if (userAgent === null || userAgent.trim() === '') return 'Unknown device'
   const browser = [
     [/Edg\//, 'Edge'],

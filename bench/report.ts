@@ -102,7 +102,7 @@ export function writeScaleReport(rows: ScaleRow[]): void {
 }
 
 /** What the scenarios and the side measurements of a run found, for the report. */
-export interface RunFigures {
+interface RunFigures {
   seedSeconds: number
   results: ScenarioResult[]
   login: LoginFigures | undefined

@@ -12,7 +12,7 @@ export interface ServerProcess {
 }
 
 /** What to start: `node <args>` with `env` (PORT and HOST are added), polled at `readyPath`. */
-export interface ServerProcessOptions {
+interface ServerProcessOptions {
   /** The program to run instead of this node (e.g. `sh`, for bin/quire). */
   command?: string
   args: string[]
@@ -25,7 +25,7 @@ export interface ServerProcessOptions {
 }
 
 /** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createNetServer()
     server.once('error', reject)

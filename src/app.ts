@@ -72,7 +72,7 @@ declare module 'fastify' {
 }
 
 /** What an app is built from; the caller owns the database and closes it. */
-export interface AppOptions {
+interface AppOptions {
   config: Readonly<Config>
   db: Db
   /** Build revision reported by `GET /v1`. */

@@ -30,7 +30,7 @@ export interface SqliteConfig {
 export type DatabaseConfig = SqliteConfig | PostgresConfig
 
 /** The pool settings a PostgreSQL configuration gets when the environment does not set them. */
-export const POSTGRES_POOL_DEFAULTS = {
+const POSTGRES_POOL_DEFAULTS = {
   poolMax: 10,
   statementTimeoutMs: 5000,
   connectTimeoutMs: 2000,

@@ -27,10 +27,10 @@ export const SECURITY_EVENTS = [
   'mail.recipient_limited',
 ] as const
 
-export type SecurityEvent = (typeof SECURITY_EVENTS)[number]
+type SecurityEvent = (typeof SECURITY_EVENTS)[number]
 
 /** Who an event is about: the account's ID when known, else the email (logged only as its SHA-256). */
-export interface EventSubject {
+interface EventSubject {
   userId?: string
   email?: string
 }

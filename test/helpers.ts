@@ -42,7 +42,7 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /** Creates an empty database (a SQLite file in a temporary folder, or a PostgreSQL database). */
-export async function createFreshDatabase(
+async function createFreshDatabase(
   engine: 'sqlite' | 'postgres' = TEST_ENGINE,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   if (engine === 'sqlite') {

@@ -54,7 +54,7 @@ function decodeBody(headers: Map<string, string>, body: string): string {
 }
 
 /** Decodes the text and HTML bodies of a (possibly multipart/alternative) message. */
-export function parseMail(raw: string, envelope: { from: string; to: string[] }): ReceivedMail {
+function parseMail(raw: string, envelope: { from: string; to: string[] }): ReceivedMail {
   const { headers, body } = splitHeaders(raw)
   const contentType = headers.get('content-type') ?? 'text/plain'
   const mail: ReceivedMail = { ...envelope, subject: headers.get('subject') ?? '', text: '', html: '', raw }

@@ -6,7 +6,7 @@ import { tokenFromMail } from './mail-helpers.js'
 import { buildMailingApp, totpCode } from './recovery-helpers.js'
 import { corpus, standIn } from './users/breach-stand-in.js'
 
-// Finding 9: security-relevant actions leave one structured log line each, naming the account but
+// Security-relevant actions leave one structured log line each, naming the account but
 // never a secret.
 
 const skip = TEST_ENGINE === 'postgres' ? 'engine-independent; runs in the SQLite pass' : false

@@ -1,5 +1,5 @@
 /** The `code` of a Quire error envelope, plus `NETWORK_ERROR` when no answer arrived at all. */
-export type QuireErrorCode = string
+type QuireErrorCode = string
 
 /** A failed call: Quire's error envelope (`{"error": {code, message, fields?}}`) with its HTTP status. */
 export class QuireError extends Error {

@@ -8085,7 +8085,7 @@ export interface paths {
     }
     /**
      * Replace a post
-     * @description Only the author; `title`, `body` and `visibility` are all required (a missing one is a 400). Send `If-Match` with the ETag you read to apply the change only if nobody changed the post since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     * @description Only the author; `title`, `body` and `visibility` are all required (a missing one is a 400). Send `If-Match` with the ETag you read to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
      */
     put: {
       parameters: {
@@ -8550,7 +8550,7 @@ export interface paths {
     post?: never
     /**
      * Delete a post
-     * @description Only the author. The post’s attachments and comments are deleted with it, in the same transaction, and the attachments’ sizes are given back to the author’s storage quota. 204. Send `If-Match` with the ETag you read to apply the change only if nobody changed the post since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     * @description Only the author. The post’s attachments and comments are deleted with it, in the same transaction, and the attachments’ sizes are given back to the author’s storage quota. 204. Send `If-Match` with the ETag you read to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
      */
     delete: {
       parameters: {
@@ -8923,7 +8923,7 @@ export interface paths {
     head?: never
     /**
      * Change part of a post
-     * @description Only the author; only the fields given change (`title`, `body`, `visibility`). Send `If-Match` with the ETag you read to apply the change only if nobody changed the post since; otherwise 412 PRECONDITION_FAILED and nothing changes. Another user’s public post answers 403, their private one 404.
+     * @description Only the author; only the fields given change (`title`, `body`, `visibility`). Send `If-Match` with the ETag you read to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes. Another user’s public post answers 403, their private one 404.
      */
     patch: {
       parameters: {
@@ -11502,7 +11502,7 @@ export interface paths {
     post?: never
     /**
      * Delete an attachment
-     * @description Only the post’s author. Its comments go with it, its size is given back to the author’s storage quota, and if it was the post’s cover the cover is cleared (bumping the post’s version), all in one transaction. 204. Send `If-Match` with the attachment’s ETag to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     * @description Only the post’s author. Its comments go with it, its size is given back to the author’s storage quota, and if it was the post’s cover the cover is cleared (bumping the post’s version), all in one transaction. 204. Send `If-Match` with the ETag you read to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
      */
     delete: {
       parameters: {
@@ -11875,7 +11875,7 @@ export interface paths {
     head?: never
     /**
      * Rename an attachment
-     * @description Only the post’s author; `filename` is the only field that can change (same rules as at upload: 422 when nothing usable remains). Send `If-Match` with the attachment’s ETag to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     * @description Only the post’s author; `filename` is the only field that can change (same rules as at upload: 422 when nothing usable remains). Send `If-Match` with the ETag you read to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
      */
     patch: {
       parameters: {
@@ -14335,7 +14335,7 @@ export interface paths {
     }
     /**
      * Replace a comment
-     * @description Only the comment’s author; `body` is required (400 without it). Send `If-Match` with the comment’s ETag to apply it only if nobody changed the comment since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     * @description Only the comment’s author; `body` is required (400 without it). Send `If-Match` with the ETag you read to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
      */
     put: {
       parameters: {
@@ -14788,7 +14788,7 @@ export interface paths {
     post?: never
     /**
      * Delete a comment
-     * @description The comment’s author or the post’s author. 204. Send `If-Match` with the comment’s ETag to apply it only if nobody changed the comment since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     * @description The comment’s author or the post’s author. 204. Send `If-Match` with the ETag you read to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
      */
     delete: {
       parameters: {
@@ -15161,7 +15161,7 @@ export interface paths {
     head?: never
     /**
      * Change part of a comment
-     * @description Only the comment’s author; only the fields given change (`body`). Send `If-Match` with the comment’s ETag to apply it only if nobody changed the comment since; otherwise 412 PRECONDITION_FAILED and nothing changes.
+     * @description Only the comment’s author; only the fields given change (`body`). Send `If-Match` with the ETag you read to apply the change only if nobody changed it since; otherwise 412 PRECONDITION_FAILED and nothing changes.
      */
     patch: {
       parameters: {

@@ -111,8 +111,7 @@ function chunkHolding(db: Db, v: { id: string; position: number }) {
 const chunkHoldingQuery = compiledQuery(chunkHolding)
 
 // On PostgreSQL the chunk comes through a binary COPY (postgres-binary-copy.ts): as a column, its bytes
-// would arrive as hex text and become a JavaScript string before being decoded. The benchmark's 100 KB
-// download on PostgreSQL went from 8.61× and 8.89× of SQLite's time to 2.85× and 3.57× (alternated).
+// would arrive as hex text and become a JavaScript string before being decoded (docs/performance.md).
 const chunkHoldingCopy = compiledQuery((db, v: { id: string; position: number }) =>
   binaryCopy(chunkHolding(db, v)),
 )

@@ -2,7 +2,13 @@ import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ApiError, errorResponses, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
-import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
+import {
+  IF_MATCH,
+  preconditionFailed,
+  replyNotModified,
+  requiredVersion,
+  versionEtag,
+} from '../http/conditional.js'
 import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '../http/envelope.js'
 import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
 import { assertPostAuthor, visiblePost, visiblePostAttachment } from '../http/permissions.js'
@@ -27,10 +33,6 @@ import {
 import { AttachmentGoneError, attachmentBody, SmallFileCache } from './downloads.js'
 import { contentDisposition, parseRange, storedFilename } from './files.js'
 import { uploadRoute } from './uploads.js'
-
-const IF_MATCH =
-  'Send `If-Match` with the attachment’s ETag to apply the change only if nobody changed it since; otherwise 412 ' +
-  'PRECONDITION_FAILED and nothing changes.'
 
 /** Attachments: upload, list, metadata, download and cover selection under a post; rename and delete. */
 export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {

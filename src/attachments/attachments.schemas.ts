@@ -37,7 +37,7 @@ export const AttachmentSchema = Type.Object({
     'Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post',
   ),
 })
-export type Attachment = Static<typeof AttachmentSchema>
+type Attachment = Static<typeof AttachmentSchema>
 
 /** Path parameters `{id}` (a post) and `{aid}` (one of its attachments); malformed IDs answer 404. */
 export const AttachmentPathParams = Type.Object({ ...IdParams.properties, aid: Id })

@@ -9,7 +9,7 @@ import type { ByteRange } from './files.js'
 // Small files (one chunk) that are asked for again are answered from SmallFileCache.
 
 /** What a download knows of a file from its row before reading any byte. */
-export interface StoredFile {
+interface StoredFile {
   id: string
   size: number
   sha256: string
@@ -18,8 +18,8 @@ export interface StoredFile {
 /**
  * Whole one-chunk files read lately, by attachment id, within a byte budget (the least recently used
  * go first). Reading a file's bytes from the database hands back a new buffer each time, and at a few
- * thousand downloads a second those buffers pile up outside V8's heap until its next collection
- * (about 32 MiB of them, measured): a hot file answered from here costs neither the read nor the
+ * thousand downloads a second those buffers pile up outside V8's heap until its next collection:
+ * a hot file answered from here costs neither the read nor the
  * buffer. A copy is never stale: an attachment's bytes never change under its id (a new upload is a
  * new attachment), the id and the row's SHA-256 must both match, and every download reads the row
  * (existence, visibility) before it asks here, so a deleted file's copy is evicted, never served.

@@ -7,7 +7,7 @@ import { LONE_SURROGATE } from '../http/text.js'
 // a request under a size limit, and how a download is described to the browser.
 
 export const FILENAME_MAX_LENGTH = 255
-export const CONTENT_TYPE_MAX_LENGTH = 255
+const CONTENT_TYPE_MAX_LENGTH = 255
 export const DEFAULT_CONTENT_TYPE = 'application/octet-stream'
 
 // C0 and C1 controls, DEL, and the bidirectional overrides and isolates that can make
@@ -43,8 +43,8 @@ export function storedFilename(raw: string): string {
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"
 // Linear by construction: the character classes of neighbouring parts do not overlap (a token has no
 // space, `;`, `=` or quote), and the tail's two optional whitespace runs are separated by a required
-// `;`, so no input can be split between repeated groups in many ways. (The former tail
-// `[ \t]*;?[ \t]*$` let 80,000 spaces backtrack quadratically: about 5 s of event loop.)
+// `;`, so no input can be split between repeated groups in many ways. (A tail of
+// `[ \t]*;?[ \t]*$` would let a long run of spaces backtrack quadratically.)
 const MEDIA_TYPE = new RegExp(
   `^(${TOKEN})/(${TOKEN})((?:[ \\t]*;[ \\t]*${TOKEN}=(?:${TOKEN}|"(?:[^"\\\\\\u0000-\\u001f\\u007f]|\\\\[\\t\\u0020-\\u007e])*"))*)[ \\t]*(?:;[ \\t]*)?$`,
 )
@@ -68,7 +68,7 @@ export function normalizeMediaType(text: string): string | undefined {
 }
 
 /** The `type/subtype` part of a stored media type. */
-export function mediaTypeEssence(contentType: string): string {
+function mediaTypeEssence(contentType: string): string {
   return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase()
 }
 

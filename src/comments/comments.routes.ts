@@ -6,7 +6,13 @@ import { isForeignKeyViolation } from '../db/database.js'
 import type { CommentRow, PostRow } from '../db/tables.js'
 import { errorResponses, fieldsError, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY, type Caller } from '../http/auth.js'
-import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
+import {
+  IF_MATCH,
+  preconditionFailed,
+  replyNotModified,
+  requiredVersion,
+  versionEtag,
+} from '../http/conditional.js'
 import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '../http/envelope.js'
 import { commentLinks } from '../http/links.js'
 import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
@@ -29,10 +35,6 @@ import {
   updateComment,
 } from './comments.queries.js'
 import { CommentBody, CommentSchema, commentFromRow, UpdateCommentBody } from './comments.schemas.js'
-
-const IF_MATCH =
-  'Send `If-Match` with the comment’s ETag to apply it only if nobody changed the comment since; otherwise 412 ' +
-  'PRECONDITION_FAILED and nothing changes.'
 
 const COMMENT_LIMIT =
   'Each user may write USER_COMMENT_LIMIT comments per window, on posts and attachments together (default 60 a ' +

@@ -3,7 +3,7 @@ import type { CommentRow } from '../db/tables.js'
 import { Id, isoTime, Links, Nullable, Timestamp } from '../http/envelope.js'
 import { commentLinks } from '../http/links.js'
 
-export const COMMENT_MAX_LENGTH = 10_000
+const COMMENT_MAX_LENGTH = 10_000
 
 export const CommentSchema = Type.Object({
   id: Id,
@@ -24,7 +24,7 @@ export const CommentSchema = Type.Object({
     'Absolute paths to the comment, its post and (if any) its attachment',
   ),
 })
-export type Comment = Static<typeof CommentSchema>
+type Comment = Static<typeof CommentSchema>
 
 const CommentText = Type.String({
   minLength: 1,

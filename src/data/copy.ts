@@ -35,7 +35,7 @@ export interface TableReport {
 }
 
 /** Called as rows are copied, to draw progress. */
-export type ProgressListener = (table: string, copied: number, total: number) => void
+type ProgressListener = (table: string, copied: number, total: number) => void
 
 const DEFAULT_BATCH_ROWS = 500
 const CHECKSUM_MODULUS = 1n << 256n

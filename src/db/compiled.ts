@@ -79,7 +79,7 @@ function listPlaceholders(name: string, list: unknown[]): unknown[] {
  * rows), for `in` lists and multi-row inserts. Use them only as query values — never compute with
  * them (pass `limit + 1` as its own value instead).
  */
-export type Placeholders<V> = V
+type Placeholders<V> = V
 
 /** A query builder or a raw `sql` template: anything that compiles against a database. */
 interface Buildable<R> {
@@ -87,7 +87,7 @@ interface Buildable<R> {
 }
 
 /** A query compiled once per engine and shape, run with new values on every call. */
-export interface CompiledStatement<V, R> {
+interface CompiledStatement<V, R> {
   /** Every row. */
   rows(db: Db, values: V): Promise<R[]>
   /** The first row, if any. */

@@ -27,10 +27,10 @@ import type { Tables } from './tables.js'
 export type Db = Kysely<Tables>
 
 /** Which engine a Kysely instance talks to. */
-export type DialectName = 'sqlite' | 'postgres'
+type DialectName = 'sqlite' | 'postgres'
 
 /** How long a SQLite write waits for another process's lock before failing (503), by default. */
-export const SQLITE_BUSY_TIMEOUT_DEFAULT_MS = 1000
+const SQLITE_BUSY_TIMEOUT_DEFAULT_MS = 1000
 
 /** Opens better-sqlite3 with the pragmas a server needs. */
 function openSqlite(path: string): SQLite.Database {
@@ -69,7 +69,7 @@ function typeParser(oid: TypeId): (value: string) => unknown {
 }
 
 /** What the caller hears from the database layer outside any query. */
-export interface DbOptions {
+interface DbOptions {
   /** Errors of PostgreSQL connections no query is waiting on (an idle connection lost, a server restart). */
   onPoolError?: (error: Error) => void
   /** PostgreSQL was declared unreachable: requests answer 503 until a probe gets through. */

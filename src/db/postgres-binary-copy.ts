@@ -4,10 +4,9 @@ import { pgModule } from './pg-module.js'
 
 // node-postgres receives every result column as text (its protocol parser has no binary mode), and
 // PostgreSQL writes a bytea as hex: twice its size, encoded by the server and decoded again by the
-// client, which for a 100 KB attachment chunk was most of a download's cost on both sides. COPY … TO
-// STDOUT (FORMAT binary) is the one way node-postgres hands over bytes as they are stored: on the
-// benchmark machine a 100 KB read went from about 1.5 ms to 0.45 ms of wall time and from 700–1,000 µs
-// to 220–350 µs of the client's CPU (alternated loop, scratch script, not committed).
+// client, which for an attachment chunk is most of a download's cost on both sides. COPY … TO
+// STDOUT (FORMAT binary) is the one way node-postgres hands over bytes as they are stored, so a chunk
+// crosses the wire once, at its own size, with nothing to encode or decode (docs/performance.md).
 //
 // A query wrapped in binaryCopy() compiles and runs like any other (Kysely, compiled.ts, the pool and
 // its liveness watch): every pooled connection recognises the wrapper's SQL and runs it through the

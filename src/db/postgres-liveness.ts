@@ -28,7 +28,7 @@ import { pgModule } from './pg-module.js'
 export class DatabaseUnreachableError extends Error {}
 
 /** How a pool's liveness is watched. */
-export interface LivenessOptions {
+interface LivenessOptions {
   /** The pool's connection URL; probes open their own connection with it. */
   url: string
   /** How long silence is tolerated before a probe, and how long the probe may take; 0 = no probes. */

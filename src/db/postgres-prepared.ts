@@ -3,8 +3,7 @@ import type pg from 'pg'
 // PostgreSQL parses and plans an unnamed statement on every execution; for the short statements of
 // the hot paths that is most of the server's work. The compiled queries (compiled.ts) are a fixed,
 // bounded set of SQL texts, so each gets a name and every pooled connection prepares it once, then
-// only binds and executes it (measured on this machine: `GET /v1/me` about 2×, a post or a comment
-// write about 1.4×). Other SQL (migrations, the data tools) stays unnamed: its texts are not bounded.
+// only binds and executes it (docs/performance.md). Other SQL (migrations, the data tools) stays unnamed: its texts are not bounded.
 //
 // A statement prepared before a schema change whose result columns it selects (`select *` after a
 // column was added by a newer instance's migration) fails once with "cached plan must not change

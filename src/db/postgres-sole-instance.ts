@@ -53,7 +53,7 @@ export const SOLE_INSTANCE_LOCK_KEY = '7417117017001'
 const LOCK_KEY = SOLE_INSTANCE_LOCK_KEY
 const CHANNEL = 'quire_sole_instance'
 
-export interface SoleInstanceOptions {
+interface SoleInstanceOptions {
   /** A direct URL to the database (not through a pooler in transaction mode). */
   url: string
   /** Longest wait at start-up for an instance that is alone to step aside. */

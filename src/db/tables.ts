@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { Generated, Insertable, Selectable } from 'kysely'
 
 // One interface per table. Timestamps are epoch milliseconds (BIGINT) on both engines; IDs are
 // UUIDv7 text; JSON is stored as text so both engines read it back the same way.
@@ -188,7 +188,6 @@ export const TABLES_IN_ORDER: { readonly [Name in keyof Tables]: TableCopyPlan }
 
 export type UserRow = Selectable<UsersTable>
 export type NewUserRow = Insertable<UsersTable>
-export type UserUpdate = Updateable<UsersTable>
 export type SessionRow = Selectable<SessionsTable>
 export type NewSessionRow = Insertable<SessionsTable>
 export type PostRow = Selectable<PostsTable>

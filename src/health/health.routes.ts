@@ -2,16 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { pingDatabase } from './health.queries.js'
 
-export const HealthSchema = Type.Object({
+const HealthSchema = Type.Object({
   status: Type.Literal('running', { description: 'The instance is alive' }),
   version: Type.String({ maxLength: 64, description: 'Git revision of the running build, or __UNKNOWN__' }),
 })
 
-export const ReadySchema = Type.Object({ status: Type.Literal('ready') })
-export const UnavailableSchema = Type.Object({ status: Type.Literal('unavailable') })
+const ReadySchema = Type.Object({ status: Type.Literal('ready') })
+const UnavailableSchema = Type.Object({ status: Type.Literal('unavailable') })
 
 /** How long the readiness probe waits for the database before answering 503. */
-export const READY_TIMEOUT_MS = 1000
+const READY_TIMEOUT_MS = 1000
 
 /** Resolves true when the database answers within the probe's limit, false otherwise (never throws). */
 async function databaseAnswers(ping: () => Promise<void>): Promise<boolean> {

@@ -28,7 +28,7 @@ export interface Caller {
  * A route's authentication: `required` (the default — secure unless a route opts out), `optional`
  * (public reads: a token is still checked if sent), or `none` (login and registration).
  */
-export type AuthMode = 'required' | 'optional' | 'none'
+type AuthMode = 'required' | 'optional' | 'none'
 
 declare module 'fastify' {
   interface FastifyRequest {

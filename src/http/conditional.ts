@@ -5,6 +5,11 @@ import { ApiError } from '../errors.js'
 // increments; its ETag is derived from it. `If-None-Match` saves re-downloading an unchanged object;
 // `If-Match` makes a write fail with 412 instead of overwriting somebody else's change.
 
+/** How a write's `If-Match` works, for the descriptions of every route that honours it. */
+export const IF_MATCH =
+  'Send `If-Match` with the ETag you read to apply the change only if nobody changed it since; otherwise ' +
+  '412 PRECONDITION_FAILED and nothing changes.'
+
 /** The strong ETag of an object at a version. */
 export function versionEtag(version: number): string {
   return `"v${version}"`
@@ -15,7 +20,7 @@ function listedTags(header: string): string[] {
 }
 
 /** True when `If-None-Match` names the current ETag (or `*`): the client's copy is current. */
-export function isNotModified(request: FastifyRequest, etag: string): boolean {
+function isNotModified(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match']
   if (header === undefined) return false
   const tags = listedTags(header)

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 // this runs on every request, so it only looks up the Origin and copies prepared strings.
 
 /** Who may read responses from a browser: any origin, or exactly these. */
-export type CorsOrigins = '*' | readonly string[]
+type CorsOrigins = '*' | readonly string[]
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE'
 const ALLOWED_HEADERS = 'Authorization, Content-Type, If-None-Match, If-Match, Range, X-Request-Id'
@@ -27,7 +27,7 @@ const PREFLIGHT_MAX_AGE = '600'
  * request itself (an `OPTIONS` preflight: 204 with no body), false when the request goes on.
  * Credentials are never allowed: tokens travel in headers, not cookies.
  */
-export type CorsHandler = (request: FastifyRequest, reply: FastifyReply) => boolean
+type CorsHandler = (request: FastifyRequest, reply: FastifyReply) => boolean
 
 /**
  * Builds the CORS handler for the configured origins. Only browsers send `Origin`, and only they read

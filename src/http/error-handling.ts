@@ -57,7 +57,7 @@ function isValidationFailure(error: unknown): error is ValidationFailure {
 }
 
 /** The answer while the database cannot be reached: the client may retry in a second. */
-export function databaseUnavailable(): ApiError {
+function databaseUnavailable(): ApiError {
   return new ApiError(
     'SERVICE_UNAVAILABLE',
     'The service is temporarily unavailable; retry shortly',
@@ -84,7 +84,7 @@ export function toApiError(error: unknown): ApiError {
 }
 
 /** Sends an ApiError as the error envelope, with its status and headers. */
-export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers)
   return reply
     .status(error.statusCode)

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify'
 import { ApiError } from '../errors.js'
 
 /**
- * Most values (each array, object and member) a JSON body may hold. JSON.parse costs about 0.1 µs per
- * nested array on this project's 2-core machine, so a 1 MiB body of `[[[[…]]]]` held the event loop for
- * 50–190 ms; 10,000 values parse in about a millisecond, and no request needs more (16 KiB of
- * preferences holds at most about 8,200).
+ * Most values (each array, object and member) a JSON body may hold. JSON.parse pays for every nested
+ * array, so a body within the size limit packed with `[[[[…]]]]` would hold the event loop far longer
+ * than any real request (docs/performance.md); no request needs more than this (16 KiB of preferences
+ * holds at most about 8,200).
  */
-export const JSON_BODY_MAX_VALUES = 10_000
+const JSON_BODY_MAX_VALUES = 10_000
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -20,7 +20,7 @@ const OPEN_BRACE = 0x7b
  * True when a JSON text holds more than `limit` values, counting each `[`, `{` and `,` outside strings:
  * one pass over the bytes (strings skipped natively), stopping at the first value over the limit.
  */
-export function holdsMoreJsonValues(bytes: Buffer, limit: number): boolean {
+function holdsMoreJsonValues(bytes: Buffer, limit: number): boolean {
   let values = 0
   for (let index = 0; index < bytes.length; index += 1) {
     const byte = bytes[index]

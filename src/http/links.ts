@@ -4,7 +4,7 @@ import { API_PREFIX } from './prefix.js'
 // Built only here, so clients can follow them and never have to assemble URLs.
 
 /** Link relations to absolute paths: `self`, and these others. */
-export type Links<Relation extends string = never, Optional extends string = never> = {
+type Links<Relation extends string = never, Optional extends string = never> = {
   self: string
 } & Record<Relation, string> &
   Partial<Record<Optional, string>>

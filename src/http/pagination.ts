@@ -47,7 +47,7 @@ export interface PageRequest {
 }
 
 /** Encodes the keyset position after a row; clients treat the result as opaque. */
-export function encodePageToken(lastId: string): string {
+function encodePageToken(lastId: string): string {
   return Buffer.from(TOKEN_PREFIX + lastId).toString('base64url')
 }
 

@@ -11,7 +11,7 @@ interface PostAccess {
 }
 
 /** True when the caller may read the post (and so everything under it). */
-export function canSeePost(caller: Caller | null, post: PostAccess): boolean {
+function canSeePost(caller: Caller | null, post: PostAccess): boolean {
   return post.visibility === 'public' || caller?.userId === post.user_id
 }
 

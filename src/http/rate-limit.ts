@@ -51,7 +51,7 @@ function databaseStore(db: Db) {
  * counted as one client (a single subscriber is usually given a whole /64) and an IPv4-mapped IPv6
  * address counted as the IPv4 address it maps. Every counter keyed by client address uses this.
  */
-export function clientAddressKey(address: string): string {
+function clientAddressKey(address: string): string {
   return normalizeIP(address)
 }
 

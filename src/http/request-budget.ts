@@ -10,7 +10,7 @@ import { logSecurityEvent } from '../security-events.js'
 // than most requests do. Behind K instances a client may therefore spend up to K budgets.
 
 /** Most client addresses one instance tracks at once; past it the longest-tracked one is forgotten. */
-export const REQUEST_BUDGET_ADDRESSES_MAX = 100_000
+const REQUEST_BUDGET_ADDRESSES_MAX = 100_000
 
 /** Address texts whose key is remembered; the memo is emptied when it fills. */
 const ADDRESS_KEYS_MAX = 10_000

@@ -5,8 +5,8 @@ import type { Socket } from 'node:net'
 // keeps the connection up) would otherwise hold its socket and the response's buffered bytes for
 // ever: Node's own deadlines (headersTimeout, requestTimeout) cover only what the client sends. An
 // inactivity timeout on every socket (`server.timeout`) would cover it, but Node re-arms that timer on
-// every request (a new timer each time the keep-alive timer hands back), which cost `GET /v1/me`
-// about 8 % of its throughput. Instead the open sockets are looked at periodically: one that has had
+// every request (a new timer each time the keep-alive timer hands back), a cost on every request of
+// the busiest routes. Instead the open sockets are looked at periodically: one that has had
 // bytes waiting for its client, with none of them taken, for `timeoutMs` is closed.
 
 /** Where a socket's writing stood when it was last looked at. */

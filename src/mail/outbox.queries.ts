@@ -101,18 +101,6 @@ export async function recordMailFailure(
   })
 }
 
-const pendingMailCount = compiledQuery((db) =>
-  db
-    .selectFrom('mail_outbox')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('status', '=', 'pending'),
-)
-
-/** How many messages wait to be sent (for tests and health figures). */
-export async function countPendingMail(db: Db): Promise<number> {
-  return (await pendingMailCount.first(db, {}))?.count ?? 0
-}
-
 const deleteFailedMailBeforeQuery = compiledQuery((db, v: { cutoff: number }) =>
   db.deleteFrom('mail_outbox').where('status', '=', 'failed').where('created_at', '<', v.cutoff),
 )

@@ -34,7 +34,7 @@ export const PREFIXED_POST_COLUMNS = [
 ] as const
 
 /** The prefixed post columns of a joined row. */
-export type PrefixedPost = { [C in keyof PostRow as `p_${C}`]: PostRow[C] }
+type PrefixedPost = { [C in keyof PostRow as `p_${C}`]: PostRow[C] }
 
 /** Splits a joined row into the post and the row's own columns. */
 export function splitPrefixedPost<R extends PrefixedPost>(
@@ -114,10 +114,9 @@ export async function listPublicPosts(db: Db, page: PageRequest): Promise<Page<P
 // the page's IDs come from merging two index-ordered runs of IDs only (the public feed, and the caller's
 // private posts), both read from covering indexes, so an offset skips index entries rather than sorting
 // rows. Only the page's rows are then read, by primary key, in that same order.
-// SQLite merges the two runs as they are (MERGE UNION ALL). PostgreSQL cannot (seen on 15): it only
-// flattens UNION ALL arms without WHERE clauses of their own into one ordered merge, so it collected both
-// arms whole and sorted them, every visible post for each page (30–90 ms at 100,000 posts, with or without
-// statistics). So on PostgreSQL each run is first cut at the most a page can need (`through` = offset +
+// SQLite merges the two runs as they are (MERGE UNION ALL). PostgreSQL cannot: it only flattens UNION ALL
+// arms without WHERE clauses of their own into one ordered merge, so it would collect both arms whole and
+// sort them, every visible post for each page, with or without statistics. So on PostgreSQL each run is first cut at the most a page can need (`through` = offset +
 // page + 1) in its own ORDER BY … LIMIT, which it reads newest first from the index and then merges
 // (Merge Append). SQLite would sort such cut runs, so it keeps the plain ones.
 const postsVisibleTo = compiledQuery((db, v: { userId: string; through: number } & PageWindow) => {

@@ -3,7 +3,13 @@ import type { FastifyRequest } from 'fastify'
 import type { PostRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError, notFound, type FieldErrors } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
-import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
+import {
+  IF_MATCH,
+  preconditionFailed,
+  replyNotModified,
+  requiredVersion,
+  versionEtag,
+} from '../http/conditional.js'
 import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '../http/envelope.js'
 import { postLinks } from '../http/links.js'
 import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
@@ -32,10 +38,6 @@ import {
   titleProblem,
   UpdatePostBody,
 } from './posts.schemas.js'
-
-const IF_MATCH =
-  'Send `If-Match` with the ETag you read to apply the change only if nobody changed the post since; otherwise ' +
-  '412 PRECONDITION_FAILED and nothing changes.'
 
 /** Checks a create or update's text fields together (one 422 listing every failure) and trims the title. */
 function checkedChanges(body: PostChanges): PostChanges {

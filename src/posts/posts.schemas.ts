@@ -5,10 +5,10 @@ import { postLinks } from '../http/links.js'
 import { singleLineProblem } from '../http/text.js'
 import { PageQuery } from '../http/pagination.js'
 
-export const TITLE_MAX_LENGTH = 200
-export const BODY_MAX_LENGTH = 100_000
+const TITLE_MAX_LENGTH = 200
+const BODY_MAX_LENGTH = 100_000
 
-export const Visibility = Type.Enum(['public', 'private'], {
+const Visibility = Type.Enum(['public', 'private'], {
   description: 'public: anyone can read it; private: only its author',
 })
 
@@ -35,7 +35,7 @@ export const PostSchema = Type.Object({
   updated_at: Timestamp,
   links: PostLinks,
 })
-export type Post = Static<typeof PostSchema>
+type Post = Static<typeof PostSchema>
 
 const Title = Type.String({
   minLength: 1,

@@ -3,7 +3,7 @@ import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
 
 /** A counter's state after a hit or read. */
-export interface Counter {
+interface Counter {
   count: number
   resetAt: number
 }

@@ -41,7 +41,7 @@ const HOLD_MARGIN_MS = 100
 const COPIED_TABLES = /\b(users|sessions)\b/i
 
 /** What the database had seen when a session was read: compared when its copy is used. */
-export interface CacheStamp {
+interface CacheStamp {
   /** This process's writes to the copied tables (see WriteWatch). */
   writes: number
   /** Other processes' commits (SQLite's data_version), or the tenure of being alone (PostgreSQL); else 0. */
@@ -55,7 +55,7 @@ interface Entry {
 }
 
 /** Sessions with their users, as last read from the database by this process (see above). */
-export class SessionCache {
+class SessionCache {
   readonly #entries = new Map<string, Entry>()
   readonly #watch: WriteWatch
   readonly #lifeMs: number

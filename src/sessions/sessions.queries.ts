@@ -101,7 +101,7 @@ const sessionWithUser = compiledQuery((db, v: { tokenHash: string }) =>
 /**
  * The session whose token hashes to this value, and its user, in one statement (every authenticated
  * request runs it). The user is written out field by field: a rest spread (`...user`) copies the
- * row's properties one by one at run time, about 1 µs on every authenticated request; a column
+ * row's properties one by one at run time, on every authenticated request; a column
  * added to the users table fails to compile here until it is listed.
  */
 export async function findSessionWithUserByTokenHash(

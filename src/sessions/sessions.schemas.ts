@@ -26,7 +26,7 @@ export const SessionSchema = Type.Object({
   metadata: Metadata,
   links: Links({ required: ['self'] }, 'Absolute path of the session itself'),
 })
-export type Session = Static<typeof SessionSchema>
+type Session = Static<typeof SessionSchema>
 
 /** Login's answer: the session plus its token, shown in clear only this once. */
 export const NewSessionSchema = Type.Object({
@@ -69,7 +69,7 @@ export const LoginBody = Type.Object(
 export type LoginBody = Static<typeof LoginBody>
 
 /** When a session expires if it is not used again: idle life from its last use, capped by the absolute life. */
-export function sessionExpiresAt(
+function sessionExpiresAt(
   row: Pick<SessionRow, 'created_at' | 'updated_at'>,
   sessionLifeMs: number,
   sessionAbsoluteLifeMs: number | null,

@@ -20,9 +20,9 @@ export function hashToken(token: string): string {
 
 /**
  * Constant-time comparison of two secrets of one shape (token hashes, tokens): every character is
- * compared, whatever differs (only a difference in length answers at once). Over the strings themselves, since decoding both into buffers for `timingSafeEqual` costs more than
- * hashing the token, on every authenticated request (in a loop here: 0.6–0.7 µs against 0.26–0.3 this
- * way, the SHA-256 0.34–0.41).
+ * compared, whatever differs (only a difference in length answers at once). Over the strings
+ * themselves, since decoding both into buffers for `timingSafeEqual` would cost more than hashing the
+ * token, on every authenticated request.
  */
 export function equalInConstantTime(a: string, b: string): boolean {
   if (a.length !== b.length) return false
@@ -37,8 +37,8 @@ const TOKEN_HASHES_MAX = 10_000
 /**
  * The hashes of tokens presented in the last `lifeMs`, so a client's requests in quick succession
  * hash its token once rather than each time. SHA-256 through OpenSSL is the largest single cost of
- * an authenticated request answered from the session cache: remembering it saved `GET /v1/me` 2.3 µs
- * of CPU and raised its requests per second by a tenth here (docs/performance.md).
+ * an authenticated request answered from the session cache, so hashing once per token rather than
+ * once per request is worth the memory (docs/performance.md).
  *
  * Entries are found by a number derived from the token with a key drawn at start-up (so a client
  * cannot aim its guesses at an entry's slot), and a found entry's token is compared in constant time

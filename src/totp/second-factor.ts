@@ -5,13 +5,13 @@ import { acceptTotpStep, findTotpCredentials, useRecoveryCode } from './totp.que
 import { totpSecretContext } from './totp.routes.js'
 
 /** What a login sent beside the password for an account with two-factor sign-in on. */
-export interface SecondFactorProof {
+interface SecondFactorProof {
   totp_code?: string | undefined
   recovery_code?: string | undefined
 }
 
 /** `missing`: neither a code nor a recovery code was sent; `rejected`: what was sent does not hold. */
-export type SecondFactorResult = 'accepted' | 'missing' | 'rejected'
+type SecondFactorResult = 'accepted' | 'missing' | 'rejected'
 
 const RECOVERY_CODE_MAX_LENGTH = 64
 

@@ -165,15 +165,3 @@ const useRecoveryCodeQuery = compiledQuery((db, v: { userId: string; codeHash: s
 export async function useRecoveryCode(db: Db, userId: string, codeHash: string): Promise<boolean> {
   return (await useRecoveryCodeQuery.changed(db, { userId, codeHash })) > 0
 }
-
-const recoveryCodeCount = compiledQuery((db, v: { userId: string }) =>
-  db
-    .selectFrom('recovery_codes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', v.userId),
-)
-
-/** How many unused recovery codes a user has left. */
-export async function countRecoveryCodes(db: Db, userId: string): Promise<number> {
-  return (await recoveryCodeCount.first(db, { userId }))?.count ?? 0
-}

@@ -10,7 +10,7 @@ const DIGITS = 6
 const WINDOW = 1
 const SECRET_BYTES = 20 // 160 bits, RFC 4226's recommendation
 
-export const RECOVERY_CODE_COUNT = 10
+const RECOVERY_CODE_COUNT = 10
 // Crockford's base32 in lower case (no i, l, o, u): easy to copy from paper, and a misread look-alike
 // still matches. 16 symbols = 80 bits, far beyond guessing, so a plain SHA-256 is enough to store one.
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'
@@ -43,7 +43,7 @@ export function qrSvg(url: string): Promise<string> {
 }
 
 /** True when the text has the shape of a TOTP code (six digits). */
-export function isTotpCodeShaped(code: string): boolean {
+function isTotpCodeShaped(code: string): boolean {
   return /^\d{6}$/.test(code)
 }
 

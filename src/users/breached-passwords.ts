@@ -5,12 +5,12 @@ import { createHash } from 'node:crypto'
 // SHA-1 leave the server, and the answer lists every suffix with that prefix (`SUFFIX:COUNT` lines).
 
 /** How long a lookup may take before the password is accepted without it (fail open). */
-export const BREACH_CHECK_TIMEOUT_MS = 1000
+const BREACH_CHECK_TIMEOUT_MS = 1000
 // A real answer is ~30 KiB (about 800–1,000 lines with padding); anything far bigger is not one.
 const RESPONSE_MAX_BYTES = 1024 * 1024
 
 /** What a lookup found: breached or not, or `unavailable` with the reason (the caller fails open). */
-export type BreachVerdict = { breached: boolean } | { unavailable: string }
+type BreachVerdict = { breached: boolean } | { unavailable: string }
 
 async function readCapped(response: Response): Promise<string> {
   if (!response.body) return ''

@@ -46,7 +46,7 @@ export async function createCredentials(
   }
 }
 
-export const EMAIL_MAX_LENGTH = 254
+const EMAIL_MAX_LENGTH = 254
 // WHATWG's "valid email address", plus a dot in the domain: what people can actually receive mail at.
 const EMAIL_PATTERN =
   /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/
@@ -96,7 +96,7 @@ export function hashNewPassword(password: string): Promise<string> {
 }
 
 /** Options of a password check. */
-export interface PasswordCheckOptions {
+interface PasswordCheckOptions {
   /**
    * Forget the counted attempts when the password matches (default: unless the account has a second
    * factor, whose check must pass too; the caller then calls `forgetPasswordAttempts`).
@@ -109,7 +109,7 @@ export interface PasswordCheckOptions {
  * password is right but the account is over its ceiling of failed attempts from all addresses, and
  * the login carries no valid emailed confirmation.
  */
-export type LoginPasswordVerdict = 'wrong' | 'right' | 'confirm'
+type LoginPasswordVerdict = 'wrong' | 'right' | 'confirm'
 
 /**
  * Checks a password for an account (or for an unknown email: `user` undefined). The attempt is

@@ -11,9 +11,9 @@ import { codePointLength, PASSWORD_MAX_LENGTH } from './passwords.js'
 const MIN_GUESSES = 1e6
 
 /**
- * zxcvbn's cost grows steeply with length and with l33t substitutions (about 2 s for 256 symbol-heavy
- * characters with its defaults). A prefix this long already decides every realistic weak password, and
- * four substitutions gave the same verdicts as 512 on our l33t samples: ~5 ms typical, ~30 ms worst case.
+ * zxcvbn's cost grows steeply with length and with l33t substitutions (seconds for a long, symbol-heavy
+ * password with its defaults). A prefix this long already decides every realistic weak password, and
+ * four substitutions give the same verdicts as many more on l33t samples, at a bounded cost per password.
  */
 const ESTIMATE_PREFIX_LENGTH = 64
 const L33T_MAX_SUBSTITUTIONS = 4
@@ -25,7 +25,7 @@ interface Estimator {
 
 let sharedEstimator: Estimator | undefined
 
-/** Builds the dictionaries once per thread (≈150 ms); they are immutable afterwards. */
+/** Builds the dictionaries once per thread (a costly step); they are immutable afterwards. */
 function estimator(): Estimator {
   sharedEstimator ??= {
     commonPasswords: new Set(commonLanguage.dictionary['passwords-common'].map((word) => word.toLowerCase())),

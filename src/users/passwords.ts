@@ -19,8 +19,8 @@ export const PASSWORD_INPUT_MAX_LENGTH = 1024
 /**
  * argon2id with 9 MiB, 4 passes, 1 lane (argon2's default 16-byte random salt): one of the settings
  * OWASP's Password Storage Cheat Sheet lists as equal in defence to its 19 MiB / 2-pass baseline,
- * trading memory for passes. Measured here it is also faster (about 17 ms against 22–38 ms: the
- * smaller block fits the caches better), and each hash in flight holds half the memory, which libuv's
+ * trading memory for passes. It is also faster (the smaller block fits the CPU caches better; figures
+ * in docs/performance.md), and each hash in flight holds half the memory, which libuv's
  * pool threads keep (see below). Hashes made with other settings still verify, and are re-hashed
  * with these at the next successful login.
  */

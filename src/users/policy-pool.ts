@@ -2,10 +2,10 @@ import { Worker } from 'node:worker_threads'
 import type { PolicyAnswer, PolicyQuestion } from './policy-worker.js'
 
 // One worker thread per process answers every policy question in turn, so the event loop only posts
-// messages. The thread holds the dictionaries (about 70 MiB resident), which only registrations and
-// password changes need: it starts on the first question and exits after a quiet period, so an idle
-// server does not carry them. A question that finds no thread pays the start once (about 0.3 s, on
-// the worker's own thread: the event loop only spawns it).
+// messages. The thread holds the dictionaries (the largest part of the server's memory, see
+// docs/performance.md), which only registrations and password changes need: it starts on the first
+// question and exits after a quiet period, so an idle server does not carry them. A question that finds
+// no thread pays the start once (on the worker's own thread: the event loop only spawns it).
 
 /** How long the policy thread stays up after its last answer. */
 export const POLICY_WORKER_IDLE_MS = 60_000

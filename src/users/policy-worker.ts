@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads'
 import { PasswordPolicy } from './password-policy.js'
 
-// Runs the password policy (zxcvbn's guess estimate: 5–40 ms of CPU per password, more on a loaded
-// machine) in a worker thread, so a registration or password change never holds the event loop.
+// Runs the password policy (zxcvbn's guess estimate: milliseconds of CPU per password, more on a
+// loaded machine) in a worker thread, so a registration or password change never holds the event loop.
 
 /** A policy question from the main thread. */
 export interface PolicyQuestion {

@@ -6,8 +6,7 @@ import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError, type FieldErrors } from '../errors.js'
 import { type Caller, callerOf, TOKEN_SECURITY } from '../http/auth.js'
 import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
-import { data, Envelope, isoTime, NoContent, NotModified } from '../http/envelope.js'
-import { meLinks } from '../http/links.js'
+import { data, Envelope, NoContent, NotModified } from '../http/envelope.js'
 import { singleLineProblem } from '../http/text.js'
 import { DEFAULT_PAGE_SIZE } from '../http/pagination.js'
 import {
@@ -45,28 +44,13 @@ import {
   RegisterBody,
   UpdateMeBody,
   UserSchema,
+  userFromRow,
   type User,
 } from './users.schemas.js'
 
 const INCLUDABLE = ['sessions', 'posts'] as const
 
 const REGISTRATIONS = 'registrations from this address'
-
-/** The API representation of a stored user; never the password hash. */
-export function userFromRow(row: UserRow): User {
-  return {
-    id: row.id,
-    email: row.email,
-    display_name: row.display_name,
-    // Most accounts never set any: their stored '{}' needs no parser (a fresh object, since it is the caller's).
-    preferences: row.preferences === '{}' ? {} : (JSON.parse(row.preferences) as Record<string, unknown>),
-    email_verified: row.email_verified === 1,
-    totp_enabled: row.totp_enabled === 1,
-    created_at: isoTime(row.created_at),
-    updated_at: isoTime(row.updated_at),
-    links: meLinks(),
-  }
-}
 
 /**
  * The caller's profile as the API shows it, made once per row object. While a session is in the

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox'
-import { Id, Links, Nullable, Timestamp } from '../http/envelope.js'
+import type { UserRow } from '../db/tables.js'
+import { Id, isoTime, Links, Nullable, Timestamp } from '../http/envelope.js'
+import { meLinks } from '../http/links.js'
 import { SessionSchema } from '../sessions/sessions.schemas.js'
 import { MAX_PAGE_SIZE } from '../http/pagination.js'
 import { PostSchema } from '../posts/posts.schemas.js'
@@ -32,6 +34,22 @@ export const UserSchema = Type.Object({
   ),
 })
 export type User = Static<typeof UserSchema>
+
+/** The API representation of a stored user; never the password hash. */
+export function userFromRow(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    display_name: row.display_name,
+    // Most accounts never set any: their stored '{}' needs no parser (a fresh object, since it is the caller's).
+    preferences: row.preferences === '{}' ? {} : (JSON.parse(row.preferences) as Record<string, unknown>),
+    email_verified: row.email_verified === 1,
+    totp_enabled: row.totp_enabled === 1,
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
+    links: meLinks(),
+  }
+}
 
 /** `GET /v1/me`, optionally with the first page of the caller's sessions and posts embedded. */
 export const MeSchema = Type.Object({

@@ -16,7 +16,7 @@ import { buildTestApp, TEST_ENGINE, type TestApp } from '../helpers.js'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** Where Chromium is; CHROMIUM_PATH overrides. */
-export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
+const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 
 /** Screenshots land here (gitignored), one per screen and width. */
 export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'web')
@@ -133,12 +133,12 @@ export async function serveApi(
 }
 
 export const DESKTOP = { width: 1280, height: 860 }
-export const PHONE = { width: 390, height: 844 }
+const PHONE = { width: 390, height: 844 }
 
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 /** Runs axe-core on the page; fails on any serious or critical violation. */
-export async function checkAccessibility(page: Page, screen: string): Promise<void> {
+async function checkAccessibility(page: Page, screen: string): Promise<void> {
   await page.addScriptTag({ path: AXE_SOURCE })
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe

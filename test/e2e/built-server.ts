@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 // The built server (`node dist/server.js`) as a child process, spoken to over real sockets: shared
 // by the end-to-end tests (this folder and test/scale).
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-export const SERVER = join(ROOT, 'dist', 'server.js')
+const SERVER = join(ROOT, 'dist', 'server.js')
 export const VERSION_FILE = join(ROOT, 'dist', 'version.json')
 export const WAIT_LIMIT_MS = 30_000
 

@@ -8,8 +8,8 @@ import { freshDatabaseUrl, strongPassword, uniqueEmail, TEST_ENGINE } from '../h
 import { ensureBuilt, get, send, startListening, type RunningServer } from './built-server.js'
 
 // Downloads against the built server over real sockets: many slow readers of a large file must cost
-// the server a chunk each, not a file each (issue 7, finding 11: 30 anonymous downloads took the
-// resident size from 279 to 590 MB when every download loaded its whole file).
+// the server a chunk each, not a file each: loading every download's whole file would let a few
+// anonymous clients grow the server by the files' total size.
 
 const MIB = 1024 * 1024
 const FILE_BYTES = 10 * MIB
@@ -141,10 +141,10 @@ describe(`downloads over real sockets (built server, ${TEST_ENGINE})`, () => {
       `RSS ${Math.round(baselineKb / 1024)} MiB before, peak ${Math.round(peakKb / 1024)} MiB during ` +
         `${DOWNLOADS} downloads of ${FILE_BYTES / MIB} MiB: +${growthMiB.toFixed(1)} MiB (${filesMiB} MiB of files)`,
     )
-    // Whole-file reads held every file at once (+261 MiB here on SQLite; on PostgreSQL 30 concurrent
-    // whole reads ran out of pool time and answered 503). Chunk by chunk, each download holds about a
-    // megabyte (two chunks buffered, and on PostgreSQL a chunk's hex text while it is decoded): 36–53 MiB
-    // measured, the rest is the margin of a busy machine's garbage collector.
+    // Whole-file reads would hold every file at once (and on PostgreSQL run out of pool time). Chunk by
+    // chunk, each download holds about a megabyte (two chunks buffered, and on PostgreSQL a chunk's hex
+    // text while it is decoded); the rest of the bound is the margin of a busy machine's garbage
+    // collector (docs/performance.md, "Memory").
     assert.ok(growthMiB < filesMiB / 3, `the server grew by ${growthMiB.toFixed(1)} MiB`)
     assert.equal((await get(server.port, '/v1')).status, 200)
   })

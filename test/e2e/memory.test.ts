@@ -12,8 +12,8 @@ import { ensureBuilt, get, ROOT, waitUntil } from './built-server.js'
 // whatever node's binary weighs here. `npm run bench:memory` prints the figures stage by stage.
 
 /**
- * Idle Quire over an idle bare node, in MiB: about 70 today; with the password dictionaries loaded in
- * the main thread and their worker started at start-up, as before, it was about 110.
+ * Idle Quire over an idle bare node, in MiB: room for the server's modules, not for the password
+ * dictionaries, which would cross it if they were loaded in the main thread or at start-up.
  */
 const IDLE_OVERHEAD_LIMIT_MIB = 90
 

@@ -11,14 +11,14 @@ import { ROOT, WAIT_LIMIT_MS, type HttpAnswer } from './built-server.js'
 const PRISM = join(ROOT, 'node_modules', '.bin', 'prism')
 
 /** One mismatch Prism found between an exchange and the document. */
-export interface PrismViolation {
+interface PrismViolation {
   location: string[]
   severity: string
   message: string
 }
 
 /** A running Prism proxy. */
-export interface PrismProxy {
+interface PrismProxy {
   /** `http://127.0.0.1:<port>`: send requests here instead of to the server. */
   base: string
   port: number
@@ -79,12 +79,12 @@ export function responseViolations(header: string | string[] | null | undefined)
 }
 
 /** True when Prism found no operation for the request (a route the document leaves out), so judged nothing. */
-export function outsideDocument(header: string | string[] | null | undefined): boolean {
+function outsideDocument(header: string | string[] | null | undefined): boolean {
   return violationsIn(header).some((violation) => violation.message === 'Selected route not found')
 }
 
 /** Where an end-to-end test sends its requests, and what Prism made of the answers. */
-export interface ValidatedServer {
+interface ValidatedServer {
   /** Prism's port, or the server's own where Prism cannot run. */
   port: number
   /** Records the answer's response violations, or that Prism answered by itself instead of relaying. */

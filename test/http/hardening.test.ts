@@ -11,9 +11,9 @@ import {
   type AttachmentBody,
 } from '../content-helpers.js'
 
-// Regression tests for the security review's findings on content (issue 7): each failed before its fix.
+// Attacks on content: hidden resources told apart from missing ones, and media types built to backtrack.
 
-describe('404s that do not tell hidden from missing (finding 7)', () => {
+describe('404s that do not tell hidden from missing', () => {
   it('a comment or attachment under someone else’s private post answers exactly like a missing one', async (t) => {
     const { app } = await buildTestApp(t)
     const owner = await registerAndLogin(app, 'owner')
@@ -56,7 +56,7 @@ describe('404s that do not tell hidden from missing (finding 7)', () => {
   })
 })
 
-describe('media types on request data (finding 1: ReDoS)', () => {
+describe('media types on request data cannot backtrack (ReDoS)', () => {
   it('a multipart part whose Content-Type is 80,000 spaces long is answered at once', async (t) => {
     const { app } = await buildTestApp(t)
     const author = await registerAndLogin(app)

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { buildTestApp, json, TEST_ENGINE } from '../helpers.js'
 
-// Finding 6: TRUST_PROXY=true lets any client pick its address (the left-most X-Forwarded-For entry).
+// TRUST_PROXY=true lets any client pick its address (the left-most X-Forwarded-For entry).
 const skip = TEST_ENGINE === 'postgres' ? 'engine-independent; runs in the SQLite pass' : false
 
 async function loginIp(app: Awaited<ReturnType<typeof buildTestApp>>['app'], forwardedFor: string) {

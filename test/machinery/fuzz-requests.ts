@@ -76,9 +76,9 @@ export function operationsOf(document: {
   )
 }
 
-// The sizes the security review attacked with: 80,000 spaces in a part's Content-Type (finding 1,
-// ReDoS), `preferences` nested 5,000 deep (finding 8) and bodies of U+FDFA up to the body limit
-// (finding 4, NFKC expansion), plus bodies packed with as many JSON values as the limit holds.
+// Sizes of known attacks: 80,000 spaces in a part's Content-Type (a ReDoS), `preferences` nested
+// 5,000 deep and bodies of U+FDFA up to the body limit (NFKC expansion), plus bodies packed with as
+// many JSON values as the limit holds.
 const PART_TYPE_WHITESPACE_MAX = 80_000
 const NESTING_DEPTH_MAX = 5_000
 /** JSON_BODY_MAX_BYTES's default: huge strings and packed bodies reach it, and a little beyond (413). */
@@ -133,7 +133,7 @@ const EDGE_TEXT = [
 ]
 
 /** Text mixing ordinary characters, unicode edge cases and the occasional huge run. */
-export const hostileText: fc.Arbitrary<string> = fc.oneof(
+const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
   {
     weight: 3,

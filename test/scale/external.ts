@@ -78,7 +78,7 @@ export async function startProgram(
 }
 
 /** One backend server as HAProxy's stats report it. */
-export interface ServerState {
+interface ServerState {
   name: string
   /** UP, DOWN, MAINT, or a transition such as "UP 1/2". */
   status: string
@@ -88,7 +88,7 @@ export interface ServerState {
 }
 
 /** What the test's HAProxy balances, and where. */
-export interface HaproxySetup {
+interface HaproxySetup {
   port: number
   servers: Array<{ name: string; port: number }>
   /** The address HAProxy connects to the instances from, so they can tell it from clients. */
@@ -101,7 +101,7 @@ export interface HaproxySetup {
  * instances, health checks on /v1/ready, X-Forwarded-For added, connection failures retried on
  * another instance, and only idempotent requests replayed after a response failure.
  */
-export function haproxyConfig(setup: HaproxySetup): string {
+function haproxyConfig(setup: HaproxySetup): string {
   const servers = setup.servers
     .map((server) => `  server ${server.name} 127.0.0.1:${server.port} check source ${setup.source}`)
     .join('\n')
@@ -194,7 +194,7 @@ export async function startHaproxy(
 }
 
 /** PgBouncer in front of the test's PostgreSQL server, transaction pooling. */
-export interface PgbouncerSetup {
+interface PgbouncerSetup {
   port: number
   postgres: { host: string; port: number }
   authFile: string
@@ -205,7 +205,7 @@ export interface PgbouncerSetup {
  * and `statement_timeout` accepted from clients but not passed on (PgBouncer cannot keep a startup
  * parameter per client in transaction mode; set it on the role instead).
  */
-export function pgbouncerConfig(setup: PgbouncerSetup): string {
+function pgbouncerConfig(setup: PgbouncerSetup): string {
   return `[databases]
 * = host=${setup.postgres.host} port=${setup.postgres.port}
 

@@ -16,7 +16,7 @@ export interface Answer {
   createdId: string | undefined
 }
 
-export interface Load {
+interface Load {
   answers: Answer[]
   /** Stops sending and waits for the requests in flight. */
   stop: () => Promise<Answer[]>

@@ -285,7 +285,7 @@ describe('database outages', () => {
         assert.equal(line['level'], 40)
         // PostgreSQL's admin-shutdown notice (57P01); or, when the socket's end is read before that
         // notice on a loaded machine, node-postgres's "Connection terminated unexpectedly"; or, when
-        // the server's close reaches a socket with unread data, a reset (ECONNRESET; seen once in CI).
+        // the server's close reaches a socket with unread data, a reset (ECONNRESET).
         const error = line['err'] as { code?: string; message?: string }
         assert.ok(
           error.code === '57P01' || error.code === 'ECONNRESET' || /terminated/i.test(error.message ?? ''),

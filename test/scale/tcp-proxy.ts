@@ -5,7 +5,7 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 // that black-holes packets (connects and queries get no answer at all).
 
 /** How the proxy treats traffic. */
-export type ProxyMode = 'open' | 'refuse' | 'blackhole'
+type ProxyMode = 'open' | 'refuse' | 'blackhole'
 
 export interface TcpProxy {
   port: number

@@ -20,7 +20,7 @@ import {
   type AttachmentBody,
 } from '../content-helpers.js'
 
-// Per-user quotas (issue 7, finding 11): the bytes a user's attachments may take
+// Per-user quotas: the bytes a user's attachments may take
 // (USER_STORAGE_MAX_BYTES, 413 beyond) and the posts and comments a user may write per window
 // (USER_POST_LIMIT, USER_COMMENT_LIMIT, 429 beyond), all counted in the database.
 

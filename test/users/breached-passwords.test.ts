@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { buildTestApp, json, registerAndLogin, TEST_ENGINE, uniqueEmail } from '../helpers.js'
 import { corpus, sha1, standIn } from './breach-stand-in.js'
 
-// Finding 13: PASSWORD_BREACH_CHECK=hibp refuses passwords from breach corpuses through the k-anonymity
+// PASSWORD_BREACH_CHECK=hibp refuses passwords from breach corpuses through the k-anonymity
 // range API, tested against a local stand-in that speaks the same format.
 const skip = TEST_ENGINE === 'postgres' ? 'engine-independent; runs in the SQLite pass' : false
 

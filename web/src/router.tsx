@@ -20,7 +20,7 @@ export type Route =
   | { name: 'not-found' }
 
 /** The route a path names. */
-export function parseRoute(pathname: string): Route {
+function parseRoute(pathname: string): Route {
   const parts = pathname.split('/').filter((part) => part !== '')
   const [first, second, third] = parts
   if (parts.length === 0) return { name: 'feed' }

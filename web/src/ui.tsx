@@ -6,7 +6,7 @@ import type { ComponentChildren, JSX } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 
 /** What an asynchronous load is doing. */
-export type AsyncState<T> =
+type AsyncState<T> =
   { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; value: T }
 
 /** Runs `load` when a dependency changes; `reload` runs it again. Late answers of older runs are dropped. */

@@ -7,8 +7,8 @@ const CHUNK_BYTES = 256 * 1024
 
 /**
  * Attachment bytes move from one value per file to chunks of 256 KiB, one row each, so a download
- * reads a bounded slice per query. A SQLite `substr()` of a BLOB loads the whole value first (3 ms
- * and a file-sized allocation per read of a 10 MiB file), so reading a file by ranges of a single
+ * reads a bounded slice per query. A SQLite `substr()` of a BLOB loads the whole value first (a
+ * file-sized allocation per read), so reading a file by ranges of a single
  * value would cost time quadratic in its size; chunk rows cost only what they hold.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -4,8 +4,7 @@ import { dialectOf } from '../database.js'
 /**
  * On PostgreSQL the rate-limit counters become an UNLOGGED table: their writes go to no WAL, so a
  * commit that only counts (the per-user quota of every post and comment, every login attempt) does
- * not wait for a disk flush. Measured with pgbench on the benchmark machine: a counter upsert at 2,072
- * commits/s logged, 9,227 unlogged. What it gives up is acceptable for counters and nothing else:
+ * not wait for a disk flush, which is most of such a commit's time (docs/performance.md). What it gives up is acceptable for counters and nothing else:
  * after a crash of the database server the table is emptied, and standbys do not receive it, so a
  * failover starts every window afresh. SQLite has no such table kind (its counters commit without a
  * flush in WAL mode with `synchronous=NORMAL` already).

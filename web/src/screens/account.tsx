@@ -8,7 +8,7 @@ import { describeError, Empty, ErrorNotice, formatTime, Loading, PageTitle, useA
 import { EmailSection, TwoFactorSection } from './security.js'
 
 /** A short name for the browser and system a session came from ("Chrome on Linux"), from its User-Agent. */
-export function describeDevice(userAgent: string | null): string {
+function describeDevice(userAgent: string | null): string {
   if (userAgent === null || userAgent.trim() === '') return 'Unknown device'
   const browser = [
     [/Edg\//, 'Edge'],

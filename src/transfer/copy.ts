@@ -10,7 +10,7 @@ import {
   listTables,
   readBatch,
   type Row,
-} from './data.queries.js'
+} from './transfer.queries.js'
 
 // Copies every row of one Quire database into an empty other one, SQLite or PostgreSQL either way:
 // the target is migrated to this build's schema, each table is read in key order in batches and

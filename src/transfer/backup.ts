@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs'
 import SQLite from 'better-sqlite3'
-import { sqliteIntegrityOk } from './data.queries.js'
+import { sqliteIntegrityOk } from './transfer.queries.js'
 
 // An online SQLite backup through SQLite's backup API, safe while the server keeps writing.
 

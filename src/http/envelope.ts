@@ -1,9 +1,18 @@
 import { Type, type TSchema, type TUnsafe, type Static } from 'typebox'
-import { MAX_PAGE_SIZE } from './pagination.js'
+import { MAX_PAGE_SIZE, type Page } from '../db/pagination.js'
 
 /** `{"data": …}` — the one shape every successful response with a body takes. */
 export function data<T>(value: T): { data: T } {
   return { data: value }
+}
+
+/** The list envelope: `data` plus `next_page_token` only while more rows exist. */
+export function listBody<T, R>(
+  page: Page<T>,
+  render: (row: T) => R,
+): { data: R[]; next_page_token?: string } {
+  const data = page.rows.map(render)
+  return page.nextPageToken === undefined ? { data } : { data, next_page_token: page.nextPageToken }
 }
 
 /** Longest path in a `links` object. */

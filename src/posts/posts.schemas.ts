@@ -3,7 +3,7 @@ import type { PostRow } from '../db/tables.js'
 import { Id, isoTime, Links, Nullable, Timestamp } from '../http/envelope.js'
 import { postLinks } from '../http/links.js'
 import { singleLineProblem } from '../http/text.js'
-import { PageQuery } from '../http/pagination.js'
+import { PageQuery } from '../http/schemas.js'
 
 export const TITLE_MAX_LENGTH = 200
 export const BODY_MAX_LENGTH = 100_000

@@ -9,7 +9,7 @@ import {
   type Page,
   type PageRequest,
   type PageWindow,
-} from '../http/pagination.js'
+} from '../db/pagination.js'
 
 /**
  * Ends the SQL of the statements that write sessions without changing any the session cache may hold

@@ -9,7 +9,7 @@ import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } fr
 import { data, Envelope, isoTime, NoContent, NotModified } from '../http/envelope.js'
 import { meLinks } from '../http/links.js'
 import { singleLineProblem } from '../http/text.js'
-import { DEFAULT_PAGE_SIZE } from '../http/pagination.js'
+import { DEFAULT_PAGE_SIZE } from '../db/pagination.js'
 import {
   authAttemptsPerIp,
   hashedClientAddressKey,

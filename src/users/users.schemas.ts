@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { Id, Links, Nullable, Timestamp } from '../http/envelope.js'
 import { SessionSchema } from '../sessions/sessions.schemas.js'
-import { MAX_PAGE_SIZE } from '../http/pagination.js'
+import { MAX_PAGE_SIZE } from '../db/pagination.js'
 import { PostSchema } from '../posts/posts.schemas.js'
 import { PASSWORD_INPUT_MAX_LENGTH } from './passwords.js'
 

@@ -7,10 +7,10 @@ import type { CommentRow, PostRow } from '../db/tables.js'
 import { errorResponses, fieldsError, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY, type Caller } from '../http/auth.js'
 import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
-import { data, listBody, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '../http/envelope.js'
+import { data, listBody } from '../http/envelope.js'
+import { Envelope, IdParams, ListEnvelope, NoContent, NotModified, PageQuery } from '../http/schemas.js'
 import { commentLinks } from '../http/links.js'
 import { pageRequest } from '../db/pagination.js'
-import { PageQuery } from '../http/schemas.js'
 import {
   assertCanDeleteComment,
   assertCommentAuthor,

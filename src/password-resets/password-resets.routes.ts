@@ -7,7 +7,8 @@ import {
 } from '../account-tokens/account-tokens.queries.js'
 import { mailPasswordResetToken } from '../account-tokens/account-tokens.service.js'
 import { errorResponses, fieldsError } from '../errors.js'
-import { data, Envelope, NoContent } from '../http/envelope.js'
+import { data } from '../http/envelope.js'
+import { Envelope, NoContent } from '../http/schemas.js'
 import {
   authAttemptsPerIp,
   consumeAllowance,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Id, Links, Nullable, Timestamp } from '../http/envelope.js'
+import { Id, Links, Nullable, Timestamp } from '../http/schemas.js'
 import { SessionSchema } from '../sessions/sessions.schemas.js'
 import { MAX_PAGE_SIZE } from '../db/pagination.js'
 import { PostSchema } from '../posts/posts.schemas.js'

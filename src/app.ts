@@ -23,7 +23,7 @@ import {
   notFoundHandler,
   trackRouteMethods,
 } from './http/error-handling.js'
-import { authentication } from './http/auth.js'
+import { authentication } from './sessions/authenticate.js'
 import { corsHandler } from './http/cors.js'
 import { strictJsonBodies } from './http/json-body.js'
 import { orderAfterUnsafe, releaseWaiting, trackPipelinedRequests } from './http/pipelining.js'

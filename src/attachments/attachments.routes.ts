@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ApiError, errorResponses, notFound } from '../errors.js'
-import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
+import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
 import { data, listBody } from '../http/envelope.js'
 import { Envelope, IdParams, ListEnvelope, NoContent, NotModified, PageQuery } from '../http/schemas.js'

@@ -9,7 +9,7 @@ import { mailEmailChangeToken, mailVerificationToken } from '../account-tokens/a
 import { isUniqueViolation } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError } from '../errors.js'
-import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
+import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import { data } from '../http/envelope.js'
 import { Envelope, NoContent } from '../http/schemas.js'
 import { authAttemptsPerIp, consumeAllowance } from '../http/rate-limit.js'

@@ -16,7 +16,7 @@ import {
   hitCounter,
 } from '../rate-limits/rate-limits.queries.js'
 import { logSecurityEvent } from '../security-events.js'
-import { callerOf } from './auth.js'
+import { callerOf } from './caller.js'
 
 // Rate limits count in the database, not in process memory, so several instances behind a load
 // balancer enforce one limit together.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { isForeignKeyViolation } from '../db/database.js'
 import { ApiError, errorResponses, notFound } from '../errors.js'
-import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
+import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import { data, listBody } from '../http/envelope.js'
 import { Envelope, IdParams, ListEnvelope, NoContent, PageQuery } from '../http/schemas.js'
 import { pageRequest } from '../db/pagination.js'

@@ -4,7 +4,7 @@ import { mailVerificationToken } from '../account-tokens/account-tokens.service.
 import { isUniqueViolation } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError, type FieldErrors } from '../errors.js'
-import { type Caller, callerOf, TOKEN_SECURITY } from '../http/auth.js'
+import { type Caller, callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
 import { data } from '../http/envelope.js'
 import { isoTime } from '../http/iso-time.js'

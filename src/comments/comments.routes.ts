@@ -17,7 +17,7 @@ import {
   visiblePost,
   visiblePostAttachment,
 } from '../http/permissions.js'
-import { perUserLimit } from '../http/rate-limit.js'
+import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
 import { findPostById } from '../posts/posts.queries.js'
 import { textProblem } from '../http/text.js'

@@ -14,7 +14,7 @@ import {
   consumeAllowance,
   emailKey,
   forgetAllPasswordAttempts,
-} from '../http/rate-limit.js'
+} from '../rate-limits/rate-limits.js'
 import { enqueueJob, enqueueMail, type Outbox, type OutboxJob } from '../mail/outbox.js'
 import { logSecurityEvent } from '../security-events.js'
 import { deleteAllUserSessions } from '../sessions/sessions.queries.js'

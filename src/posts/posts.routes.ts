@@ -9,7 +9,7 @@ import { Envelope, IdParams, ListEnvelope, NoContent, NotModified, PageQuery } f
 import { postLinks } from '../http/links.js'
 import { pageRequest } from '../db/pagination.js'
 import { assertPostAuthor, visiblePost } from '../http/permissions.js'
-import { perUserLimit } from '../http/rate-limit.js'
+import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { textProblem } from '../http/text.js'
 import { isUuid, newId } from '../ids.js'
 import { lockStorage, releaseStorage, sumPostAttachmentBytes } from '../storage/storage.queries.js'

@@ -19,7 +19,7 @@ import {
   consumeAllowance,
   forgetPasswordAttempts,
   type PasswordAttempt,
-} from '../http/rate-limit.js'
+} from '../rate-limits/rate-limits.js'
 import { checkSecondFactor } from '../totp/second-factor.js'
 import { newId } from '../ids.js'
 import { logSecurityEvent } from '../security-events.js'

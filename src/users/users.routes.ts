@@ -17,7 +17,7 @@ import {
   hashedClientAddressKey,
   consumeAllowance,
   refuseSpentAllowance,
-} from '../http/rate-limit.js'
+} from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { postFromRow } from '../posts/posts.schemas.js'

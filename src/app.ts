@@ -46,7 +46,7 @@ import { postsRoutes } from './posts/posts.routes.js'
 import { loadSecretKey, SecretBox } from './secrets.js'
 import { sessionsRoutes } from './sessions/sessions.routes.js'
 import { totpRoutes } from './totp/totp.routes.js'
-import { createCredentials } from './users/credentials.js'
+import { createCredentials } from './accounts/credentials.js'
 import { usersRoutes } from './users/users.routes.js'
 
 declare module 'fastify' {

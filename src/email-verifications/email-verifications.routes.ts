@@ -16,8 +16,13 @@ import { authAttemptsPerIp, consumeAllowance } from '../rate-limits/rate-limits.
 import { enqueueMail } from '../mail/outbox.js'
 import { Accepted } from '../password-resets/password-resets.schemas.js'
 import { logSecurityEvent } from '../security-events.js'
-import { checkAccountPassword, emailProblem, normalizeEmail, type Credentials } from '../users/credentials.js'
-import { emailExists, findUserById, updateUser } from '../users/users.queries.js'
+import {
+  checkAccountPassword,
+  emailProblem,
+  normalizeEmail,
+  type Credentials,
+} from '../accounts/credentials.js'
+import { emailExists, findUserById, updateUser } from '../accounts/users.queries.js'
 import { CancelEmailChangeBody, ChangeEmailBody, VerifyEmailBody } from './email-verifications.schemas.js'
 
 const INVALID_TOKEN = 'is invalid, used or expired; ask for a new mail'

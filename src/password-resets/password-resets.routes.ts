@@ -24,8 +24,8 @@ import {
   normalizeEmail,
   newPasswordProblem,
   type Credentials,
-} from '../users/credentials.js'
-import { findUserByEmail, findUserById, updateUser } from '../users/users.queries.js'
+} from '../accounts/credentials.js'
+import { findUserByEmail, findUserById, updateUser } from '../accounts/users.queries.js'
 import { Accepted, ConfirmPasswordResetBody, PasswordResetBody } from './password-resets.schemas.js'
 
 const INVALID_TOKEN = 'is invalid, used or expired; ask for a new reset link'

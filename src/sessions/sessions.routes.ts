@@ -23,8 +23,8 @@ import {
 import { checkSecondFactor } from '../totp/second-factor.js'
 import { newId } from '../ids.js'
 import { logSecurityEvent } from '../security-events.js'
-import { checkLoginPassword, normalizeEmail, type Credentials } from '../users/credentials.js'
-import { findUserByEmail } from '../users/users.queries.js'
+import { checkLoginPassword, normalizeEmail, type Credentials } from '../accounts/credentials.js'
+import { findUserByEmail } from '../accounts/users.queries.js'
 import {
   deleteOtherUserSessions,
   deleteUserSession,

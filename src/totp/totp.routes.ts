@@ -9,8 +9,8 @@ import { Envelope, NoContent } from '../http/schemas.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { logSecurityEvent } from '../security-events.js'
 import { deleteOtherUserSessions } from '../sessions/sessions.queries.js'
-import { checkAccountPassword, type Credentials } from '../users/credentials.js'
-import { findUserById, lockUserById } from '../users/users.queries.js'
+import { checkAccountPassword, type Credentials } from '../accounts/credentials.js'
+import { findUserById, lockUserById } from '../accounts/users.queries.js'
 import {
   hashRecoveryCode,
   matchingTotpStep,

@@ -33,9 +33,9 @@ import {
   newPasswordProblem,
   normalizeEmail,
   type Credentials,
-} from './credentials.js'
-import { codePointLength } from './passwords.js'
-import { deleteUser, emailExists, findUserById, insertUser, updateUser } from './users.queries.js'
+} from '../accounts/credentials.js'
+import { codePointLength } from '../accounts/passwords.js'
+import { deleteUser, emailExists, findUserById, insertUser, updateUser } from '../accounts/users.queries.js'
 import {
   ChangePasswordBody,
   DeleteMeBody,

@@ -20,7 +20,7 @@ import {
   forgetPasswordAttempts,
   type PasswordAttempt,
 } from '../rate-limits/rate-limits.js'
-import { checkSecondFactor } from '../totp/second-factor.js'
+import { checkSecondFactor } from '../accounts/second-factor.js'
 import { newId } from '../ids.js'
 import { logSecurityEvent } from '../security-events.js'
 import { checkLoginPassword, normalizeEmail, type Credentials } from '../accounts/credentials.js'

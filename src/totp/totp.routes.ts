@@ -18,7 +18,8 @@ import {
   newTotpSecret,
   otpauthUrl,
   qrSvg,
-} from './totp.js'
+  totpSecretContext,
+} from '../accounts/totp.js'
 import {
   activatePendingTotpSecret,
   findTotpCredentials,
@@ -26,13 +27,8 @@ import {
   replaceRecoveryCodes,
   savePendingTotpSecret,
   turnTotpOn,
-} from './totp.queries.js'
+} from '../accounts/totp.queries.js'
 import { ConfirmTotpBody, PasswordBody, RecoveryCodesSchema, TotpEnrolmentSchema } from './totp.schemas.js'
-
-/** The context a user's TOTP secret is sealed with, so it only opens on that user's row. */
-export function totpSecretContext(userId: string): string {
-  return `totp:${userId}`
-}
 
 // Enrolment, confirmation and removal each run in one transaction that first locks the user's row and
 // then reads the two-factor state again under that lock: two of them racing (a confirmation and a

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { loadConfig } from '../src/config.js'
-import { copyDatabase } from '../src/data/copy.js'
+import { copyDatabase } from '../src/transfer/copy.js'
 import { createDb, type Db } from '../src/db/database.js'
 import { POSTGRES, POSTGRES_ADMIN_URL } from './options.js'
 

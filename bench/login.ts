@@ -2,7 +2,7 @@
 // meanwhile, since each login is an argon2id hash in libuv's thread pool that must not hold up other
 // requests. The hash's own time on this machine bounds the rate, so it is measured beside it.
 import { availableParallelism } from 'node:os'
-import { hashPassword, verifyPassword } from '../src/users/passwords.js'
+import { hashPassword, verifyPassword } from '../src/accounts/passwords.js'
 import { drive, probe, type RequestShape } from './load.js'
 import { median } from './measure.js'
 import { DURATION_S, QUICK } from './options.js'

@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { dialectOf, type Db } from '../src/db/database.js'
 import type { Tables } from '../src/db/tables.js'
 import { newId } from '../src/ids.js'
-import { hashPassword, normalizePassword } from '../src/users/passwords.js'
+import { hashPassword, normalizePassword } from '../src/accounts/passwords.js'
 
 /** The password of every seeded user. */
 export const SEED_PASSWORD = 'correct horse battery staple'

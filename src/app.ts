@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { setTimeout as delay } from 'node:timers/promises'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type RequestPayload,
-} from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { DestinationStream } from 'pino'
 import { attachmentsRoutes } from './attachments/attachments.routes.js'
 import { commentsRoutes } from './comments/comments.routes.js'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
-import { docsRoutes, openApiGenerator } from './docs/docs.routes.js'
+import { docsRoutes, openApiGenerator } from './openapi/openapi.routes.js'
 import { ApiError } from './errors.js'
 import { emailVerificationsRoutes } from './email-verifications/email-verifications.routes.js'
 import { healthRoutes } from './health/health.routes.js'
@@ -23,16 +17,17 @@ import {
   notFoundHandler,
   trackRouteMethods,
 } from './http/error-handling.js'
-import { authentication } from './http/auth.js'
+import { authentication } from './sessions/authenticate.js'
 import { corsHandler } from './http/cors.js'
 import { strictJsonBodies } from './http/json-body.js'
 import { orderAfterUnsafe, releaseWaiting, trackPipelinedRequests } from './http/pipelining.js'
-import { rateLimitPlugin } from './http/rate-limit.js'
+import { rateLimitPlugin } from './rate-limits/rate-limits.js'
+import { requestLifecycle } from './http/lifecycle.js'
 import { requestBudgetFor } from './http/request-budget.js'
 import { closeStalledResponses } from './http/stalled-responses.js'
 import { createSerializerCompiler } from './http/serialization.js'
 import { createValidatorCompiler } from './http/validation.js'
-import { API_PREFIX } from './http/prefix.js'
+import { API_PREFIX } from './http/links.js'
 import { createLogger, fastifyLogging } from './logging.js'
 import { MailSender, type Outbox, type SenderOptions } from './mail/outbox.js'
 import { createMailTransport } from './mail/transport.js'
@@ -46,7 +41,7 @@ import { postsRoutes } from './posts/posts.routes.js'
 import { loadSecretKey, SecretBox } from './secrets.js'
 import { sessionsRoutes } from './sessions/sessions.routes.js'
 import { totpRoutes } from './totp/totp.routes.js'
-import { createCredentials } from './users/credentials.js'
+import { createCredentials } from './accounts/credentials.js'
 import { usersRoutes } from './users/users.routes.js'
 
 declare module 'fastify' {
@@ -59,15 +54,6 @@ declare module 'fastify' {
     outbox: Outbox
     /** Delivers the mail outbox; `wake()` it after a transaction that queued mail. */
     mailSender: MailSender
-    /**
-     * Where the process is in its life: `draining` once shutdown has begun; `settled()` resolves once
-     * no request is still at work (a request whose client went away keeps running after close()).
-     */
-    lifecycle: { draining: boolean; settled: () => Promise<void> }
-  }
-  interface FastifyRequest {
-    /** Counted among the requests at work (see buildApp): from the first hook until its answer is ready. */
-    atWork: boolean
   }
 }
 
@@ -105,23 +91,6 @@ function setCommonHeaders(request: FastifyRequest, reply: FastifyReply): void {
     .header('x-request-id', request.id)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
-}
-
-/** Methods whose requests carry a body Fastify reads before validation. */
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
-
-/** Fails a request whose connection closed before its body was read (see buildApp). */
-function abandonedBodyCheck(
-  request: FastifyRequest,
-  _reply: FastifyReply,
-  payload: RequestPayload,
-  done: (error: Error | null, payload?: RequestPayload) => void,
-): void {
-  if (request.raw.destroyed) {
-    done(new ApiError('BAD_REQUEST', 'The connection closed before the request body was read'))
-    return
-  }
-  done(null, payload)
 }
 
 /**
@@ -217,35 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.mail.kind === 'log' && process.env['NODE_ENV'] === 'production') {
     app.log.warn('MAIL_URL is "log": mail is written to the log, not sent. Set MAIL_URL to an SMTP server.')
   }
-  // Requests from their first hook until their answer is ready. close() resolves once every
-  // connection has closed, but a request whose client went away runs on, queries included: shutdown
-  // waits for these before closing the database, so none of them fails half-way on a closed pool.
-  // A count, not a set of requests: a long-lived set holding each young request costs the garbage
-  // collector on every request. Each request carries whether it is counted, because the onSend hooks
-  // run twice when a later one fails.
-  let requestsAtWork = 0
-  app.decorateRequest('atWork', false)
-  const settled = async (): Promise<void> => {
-    while (requestsAtWork > 0) await delay(10)
-  }
-  app.decorate('lifecycle', { draining: false, settled })
-  // A request whose client goes away before its body is read would never get further (Fastify's body
-  // reader waits on a stream that has already been destroyed) and keep shutdown waiting: the routes
-  // that take a body answer it at once instead, to nobody. The last preParsing hook, so no await
-  // comes between this check and the reader.
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method]
-    if (!methods.some((method) => BODY_METHODS.has(method))) return
-    const own = route.preParsing === undefined ? [] : [route.preParsing].flat()
-    route.preParsing = [...own, abandonedBodyCheck]
-  })
-
-  // Once closing, a response still in flight ends its connection, so shutdown does not wait out an
-  // idle keep-alive client (Fastify does this only for requests that start after closing).
-  let closing = false
-  app.addHook('preClose', async () => {
-    closing = true
-  })
+  const lifecycle = requestLifecycle(app)
   // One hook for what every request needs before routing: a callback, not a promise, and prepared
   // values only (it runs on every request). Last, a request pipelined behind an unsafe one waits for
   // it (pipelining.ts); the onSend hook below, which every answered request reaches, lets it go on.
@@ -254,8 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // REQUEST_LIMIT; created before any route, since it learns which routes are exempt as they come.
   const requestBudget = requestBudgetFor(app, config.requestsPerAddress)
   app.addHook('onRequest', (request, reply, done) => {
-    request.atWork = true
-    requestsAtWork += 1
+    lifecycle.started(request)
     setCommonHeaders(request, reply)
     if (cors(request, reply)) return // a preflight, answered
     // After CORS, so a browser can read these errors too; the budget first, so every other request counts.
@@ -274,11 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.options('*', { schema: { hide: true } }, (_request, reply) => reply.code(204).send())
   app.addHook('onSend', (request, reply, payload, done) => {
     releaseWaiting(request)
-    if (request.atWork) {
-      request.atWork = false
-      requestsAtWork -= 1
-    }
-    if (closing) void reply.header('connection', 'close')
+    lifecycle.answered(request, reply)
     requestBudget?.writeHeaders(request, reply)
     done(null, payload)
   })

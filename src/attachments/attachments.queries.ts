@@ -9,7 +9,7 @@ import {
   type Page,
   type PageRequest,
   type PageWindow,
-} from '../http/pagination.js'
+} from '../db/pagination.js'
 import { PREFIXED_POST_COLUMNS, splitPrefixedPost } from '../posts/posts.queries.js'
 
 /** Bytes per stored chunk of a new upload: the most a download reads, and holds, per query. */

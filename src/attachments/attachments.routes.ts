@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ApiError, errorResponses, notFound } from '../errors.js'
-import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
+import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import {
   IF_MATCH,
   preconditionFailed,
@@ -9,8 +9,9 @@ import {
   requiredVersion,
   versionEtag,
 } from '../http/conditional.js'
-import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '../http/envelope.js'
-import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
+import { data, listBody } from '../http/envelope.js'
+import { Envelope, IdParams, ListEnvelope, NoContent, NotModified, PageQuery } from '../http/schemas.js'
+import { pageRequest } from '../db/pagination.js'
 import { assertPostAuthor, visiblePost, visiblePostAttachment } from '../http/permissions.js'
 import { clearPostCover, findPostById, setPostCover } from '../posts/posts.queries.js'
 import { PostSchema, postFromRow } from '../posts/posts.schemas.js'

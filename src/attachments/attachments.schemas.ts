@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream'
 import { Type, type Static } from 'typebox'
-import { Id, IdParams, isoTime, Links, Timestamp } from '../http/envelope.js'
+import { isoTime } from '../http/iso-time.js'
+import { Id, IdParams, Links, Timestamp } from '../http/schemas.js'
 import { attachmentLinks } from '../http/links.js'
 import type { AttachmentRow } from '../db/tables.js'
 import { FILENAME_MAX_LENGTH } from './files.js'

@@ -8,7 +8,7 @@ import {
   type Page,
   type PageRequest,
   type PageWindow,
-} from '../http/pagination.js'
+} from '../db/pagination.js'
 import { PREFIXED_POST_COLUMNS, splitPrefixedPost } from '../posts/posts.queries.js'
 
 const insertCommentQuery = compiledQuery((db, row: NewCommentRow) => db.insertInto('comments').values(row))

@@ -5,7 +5,7 @@ import { AttachmentPathParams } from '../attachments/attachments.schemas.js'
 import { isForeignKeyViolation } from '../db/database.js'
 import type { CommentRow, PostRow } from '../db/tables.js'
 import { errorResponses, fieldsError, notFound } from '../errors.js'
-import { callerOf, TOKEN_SECURITY, type Caller } from '../http/auth.js'
+import { callerOf, TOKEN_SECURITY, type Caller } from '../http/caller.js'
 import {
   IF_MATCH,
   preconditionFailed,
@@ -13,16 +13,17 @@ import {
   requiredVersion,
   versionEtag,
 } from '../http/conditional.js'
-import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '../http/envelope.js'
+import { data, listBody } from '../http/envelope.js'
+import { Envelope, IdParams, ListEnvelope, NoContent, NotModified, PageQuery } from '../http/schemas.js'
 import { commentLinks } from '../http/links.js'
-import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
+import { pageRequest } from '../db/pagination.js'
 import {
   assertCanDeleteComment,
   assertCommentAuthor,
   visiblePost,
   visiblePostAttachment,
 } from '../http/permissions.js'
-import { perUserLimit } from '../http/rate-limit.js'
+import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
 import { findPostById } from '../posts/posts.queries.js'
 import { textProblem } from '../http/text.js'

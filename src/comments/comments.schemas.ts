@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import type { CommentRow } from '../db/tables.js'
-import { Id, isoTime, Links, Nullable, Timestamp } from '../http/envelope.js'
+import { isoTime } from '../http/iso-time.js'
+import { Id, Links, Nullable, Timestamp } from '../http/schemas.js'
 import { commentLinks } from '../http/links.js'
 
 const COMMENT_MAX_LENGTH = 10_000

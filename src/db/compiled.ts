@@ -1,6 +1,7 @@
 import type { CompiledQuery } from 'kysely'
 import { dialectOf, executeCompiled, type Db } from './database.js'
 import { namePreparedStatement } from './postgres-prepared.js'
+import { markKeptInStepWithSessionCache } from './write-watch.js'
 
 // Building and compiling a query with Kysely costs more than running it on SQLite. Every query
 // function therefore builds its SQL once per engine, with placeholders where the values go, and each
@@ -96,6 +97,16 @@ interface CompiledStatement<V, R> {
   changed(db: Db, values: V): Promise<number>
 }
 
+/** What a query declares about the caches that copy rows it may write (docs/architecture.md). */
+interface CompiledQueryOptions {
+  /**
+   * `'kept-in-step'`: the statement writes `users` or `sessions` without changing any row the session
+   * cache may hold (a new session's insert), or its caller updates the cache's copy in step (the
+   * last-used time). It then sets no copy aside; every other write naming those tables does.
+   */
+  sessionCache?: 'kept-in-step'
+}
+
 /**
  * Compiles `build`'s query once for each engine and each combination of values that are undefined
  * and of list lengths (its "shape"), then binds values to it on every call. `values` must always be
@@ -103,7 +114,9 @@ interface CompiledStatement<V, R> {
  */
 export function compiledQuery<V extends object, R>(
   build: (db: Db, values: Placeholders<V>) => Buildable<R>,
+  options?: CompiledQueryOptions,
 ): CompiledStatement<V, R> {
+  const keptInStep = options?.sessionCache === 'kept-in-step'
   // A shape with scalar values only (the usual case) is a number: one bit per value, whether it is
   // defined, and the engine's bit on top; no key string is built per call. A shape with lists adds a
   // description of them (names, lengths, the defined fields of rows) to that number.
@@ -139,6 +152,7 @@ export function compiledQuery<V extends object, R>(
       query = build(db, placeholders as Placeholders<V>).compile(db)
       if (listKey === undefined) scalarShapes.set(defined, query)
       else listShapes.set(listKey, query)
+      if (keptInStep) markKeptInStepWithSessionCache(query.sql)
       if (dialect === 'postgres') namePreparedStatement(query.sql)
     }
     const template = query.parameters

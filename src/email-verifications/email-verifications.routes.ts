@@ -9,14 +9,20 @@ import { mailEmailChangeToken, mailVerificationToken } from '../account-tokens/a
 import { isUniqueViolation } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError } from '../errors.js'
-import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
-import { data, Envelope, NoContent } from '../http/envelope.js'
-import { authAttemptsPerIp, consumeAllowance } from '../http/rate-limit.js'
+import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
+import { data } from '../http/envelope.js'
+import { Envelope, NoContent } from '../http/schemas.js'
+import { authAttemptsPerIp, consumeAllowance } from '../rate-limits/rate-limits.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { Accepted } from '../password-resets/password-resets.schemas.js'
 import { logSecurityEvent } from '../security-events.js'
-import { checkAccountPassword, emailProblem, normalizeEmail, type Credentials } from '../users/credentials.js'
-import { emailExists, findUserById, updateUser } from '../users/users.queries.js'
+import {
+  checkAccountPassword,
+  emailProblem,
+  normalizeEmail,
+  type Credentials,
+} from '../accounts/credentials.js'
+import { emailExists, findUserById, updateUser } from '../accounts/users.queries.js'
 import { CancelEmailChangeBody, ChangeEmailBody, VerifyEmailBody } from './email-verifications.schemas.js'
 
 const INVALID_TOKEN = 'is invalid, used or expired; ask for a new mail'

@@ -1,4 +1,5 @@
-import { API_PREFIX } from './prefix.js'
+/** The canonical version prefix; `/api/v1` is rewritten onto it before routing. */
+export const API_PREFIX = '/v1'
 
 // Every object carries `links`: absolute paths to itself, its related lists and its next steps.
 // Built only here, so clients can follow them and never have to assemble URLs.

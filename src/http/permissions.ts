@@ -1,5 +1,5 @@
 import { ApiError, notFound } from '../errors.js'
-import type { Caller } from './auth.js'
+import type { Caller } from './caller.js'
 
 // "May they see / change this": the one place content permissions are decided. A resource the
 // caller may not see answers 404 (its existence is not revealed); one they may see but not change

@@ -5,7 +5,7 @@ import { ApiError } from '../errors.js'
 import { logSecurityEvent } from '../security-events.js'
 
 // REQUEST_LIMIT: one budget of requests per client address over the whole API, so no single client
-// can take an instance's capacity. Unlike the route quotas (http/rate-limit.ts) it lives in each
+// can take an instance's capacity. Unlike the route quotas (rate-limits/rate-limits.ts) it lives in each
 // instance's memory: it is consulted on every request, where a database round trip would cost more
 // than most requests do. Behind K instances a client may therefore spend up to K budgets.
 

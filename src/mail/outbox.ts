@@ -7,7 +7,7 @@ import { newId } from '../ids.js'
 import { hitCounter } from '../rate-limits/rate-limits.queries.js'
 import type { SecretBox } from '../secrets.js'
 import { emailSha256, logSecurityEvent } from '../security-events.js'
-import { normalizeEmail } from '../users/credentials.js'
+import { normalizeEmail } from '../accounts/credentials.js'
 import { claimDueMail, deleteDeliveredMail, insertOutboxMail, recordMailFailure } from './outbox.queries.js'
 import {
   isMailTemplate,

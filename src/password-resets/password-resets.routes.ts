@@ -7,13 +7,14 @@ import {
 } from '../account-tokens/account-tokens.queries.js'
 import { mailPasswordResetToken } from '../account-tokens/account-tokens.service.js'
 import { errorResponses, fieldsError } from '../errors.js'
-import { data, Envelope, NoContent } from '../http/envelope.js'
+import { data } from '../http/envelope.js'
+import { Envelope, NoContent } from '../http/schemas.js'
 import {
   authAttemptsPerIp,
   consumeAllowance,
   emailKey,
   forgetAllPasswordAttempts,
-} from '../http/rate-limit.js'
+} from '../rate-limits/rate-limits.js'
 import { enqueueJob, enqueueMail, type Outbox, type OutboxJob } from '../mail/outbox.js'
 import { logSecurityEvent } from '../security-events.js'
 import { deleteAllUserSessions } from '../sessions/sessions.queries.js'
@@ -23,8 +24,8 @@ import {
   normalizeEmail,
   newPasswordProblem,
   type Credentials,
-} from '../users/credentials.js'
-import { findUserByEmail, findUserById, updateUser } from '../users/users.queries.js'
+} from '../accounts/credentials.js'
+import { findUserByEmail, findUserById, updateUser } from '../accounts/users.queries.js'
 import { Accepted, ConfirmPasswordResetBody, PasswordResetBody } from './password-resets.schemas.js'
 
 const INVALID_TOKEN = 'is invalid, used or expired; ask for a new reset link'

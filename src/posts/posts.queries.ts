@@ -8,7 +8,7 @@ import {
   type Page,
   type PageRequest,
   type PageWindow,
-} from '../http/pagination.js'
+} from '../db/pagination.js'
 
 const insertPostQuery = compiledQuery((db, row: NewPostRow) => db.insertInto('posts').values(row))
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import type { PostRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError, notFound, type FieldErrors } from '../errors.js'
-import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
+import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import {
   IF_MATCH,
   preconditionFailed,
@@ -10,11 +10,12 @@ import {
   requiredVersion,
   versionEtag,
 } from '../http/conditional.js'
-import { data, Envelope, IdParams, ListEnvelope, NoContent, NotModified } from '../http/envelope.js'
+import { data, listBody } from '../http/envelope.js'
+import { Envelope, IdParams, ListEnvelope, NoContent, NotModified, PageQuery } from '../http/schemas.js'
 import { postLinks } from '../http/links.js'
-import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
+import { pageRequest } from '../db/pagination.js'
 import { assertPostAuthor, visiblePost } from '../http/permissions.js'
-import { perUserLimit } from '../http/rate-limit.js'
+import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { textProblem } from '../http/text.js'
 import { isUuid, newId } from '../ids.js'
 import { lockStorage, releaseStorage, sumPostAttachmentBytes } from '../storage/storage.queries.js'

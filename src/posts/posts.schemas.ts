@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox'
 import type { PostRow } from '../db/tables.js'
-import { Id, isoTime, Links, Nullable, Timestamp } from '../http/envelope.js'
+import { isoTime } from '../http/iso-time.js'
+import { Id, Links, Nullable, Timestamp, PageQuery } from '../http/schemas.js'
 import { postLinks } from '../http/links.js'
 import { singleLineProblem } from '../http/text.js'
-import { PageQuery } from '../http/pagination.js'
 
 const TITLE_MAX_LENGTH = 200
 const BODY_MAX_LENGTH = 100_000

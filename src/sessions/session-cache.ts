@@ -7,7 +7,8 @@ import {
   type WriteWatch,
 } from '../db/database.js'
 import type { SoleInstance } from '../db/postgres-sole-instance.js'
-import { KEPT_IN_STEP_WITH_SESSION_CACHE, type SessionWithUser } from './sessions.queries.js'
+import { isKeptInStepWithSessionCache } from '../db/write-watch.js'
+import type { SessionWithUser } from './sessions.queries.js'
 
 // Authenticating a request reads its session and user in one statement; on SQLite that statement
 // (with its file locks) costs more than the rest of a small authenticated request. This process sees
@@ -39,6 +40,14 @@ const HOLD_MARGIN_MS = 100
 
 /** Tables whose rows an entry copies: a write naming either sets every entry aside. */
 const COPIED_TABLES = /\b(users|sessions)\b/i
+
+/**
+ * The session cache's rule for a write statement: it may change a row a copy holds when its SQL names
+ * the users or sessions table, unless its compiled query is declared `sessionCache: 'kept-in-step'`.
+ */
+export function writesCopiedRows(sql: string): boolean {
+  return COPIED_TABLES.test(sql) && !isKeptInStepWithSessionCache(sql)
+}
 
 /** What the database had seen when a session was read: compared when its copy is used. */
 interface CacheStamp {
@@ -175,20 +184,18 @@ export async function sessionCacheFor(
   log?: (level: 'info' | 'warn', message: string) => void,
 ): Promise<SessionCache | undefined> {
   if (lifeMs <= 0) return undefined
-  const covers = (sql: string): boolean =>
-    COPIED_TABLES.test(sql) && !sql.includes(KEPT_IN_STEP_WITH_SESSION_CACHE)
   if (dialectOf(db) === 'postgres') {
     // Joined first: without a direct URL there is no cache, and no watch should count every statement.
     const sole = await soleInstance(db, log)
     if (sole === undefined) return undefined
-    const watch = watchWrites(db, covers)
+    const watch = watchWrites(db, writesCopiedRows)
     if (watch === undefined) {
       await sole.close()
       return undefined
     }
     return cacheWhileAlone(sole, watch, lifeMs)
   }
-  const watch = watchWrites(db, covers)
+  const watch = watchWrites(db, writesCopiedRows)
   if (watch === undefined) return undefined
   const commits = workers > 1 ? outsideCommits(db) : undefined
   if (commits === undefined) return new SessionCache(watch, lifeMs)

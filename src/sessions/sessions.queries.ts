@@ -9,15 +9,7 @@ import {
   type Page,
   type PageRequest,
   type PageWindow,
-} from '../http/pagination.js'
-
-/**
- * Ends the SQL of the statements that write sessions without changing any the session cache may hold
- * (a new session's insert) or that keep it in step themselves (the last-used time, see
- * session-cache.ts); every other write naming the sessions or users tables sets the cache aside.
- */
-export const KEPT_IN_STEP_WITH_SESSION_CACHE = '/* kept in step with the session cache */'
-const keptInStep = sql.raw(KEPT_IN_STEP_WITH_SESSION_CACHE)
+} from '../db/pagination.js'
 
 interface SessionIfCurrent {
   id: string
@@ -30,28 +22,31 @@ interface SessionIfCurrent {
   credentialsVersion: number
 }
 
-const insertSessionIfCurrentQuery = compiledQuery((db, v: SessionIfCurrent) => {
-  // Values are cast so PostgreSQL knows their types in a SELECT list (no column to infer them from).
-  let source = db
-    .selectFrom('users')
-    .select([
-      sql<string>`cast(${v.id} as text)`.as('id'),
-      'users.id as user_id',
-      sql<string>`cast(${v.tokenHash} as text)`.as('token_hash'),
-      sql<string | null>`cast(${v.userAgent} as text)`.as('user_agent'),
-      sql<string | null>`cast(${v.ip} as text)`.as('ip'),
-      sql<number>`cast(${v.createdAt} as bigint)`.as('created_at'),
-      sql<number>`cast(${v.updatedAt} as bigint)`.as('updated_at'),
-    ])
-    .where('users.id', '=', v.userId)
-    .where('users.credentials_version', '=', v.credentialsVersion)
-  if (dialectOf(db) === 'postgres') source = source.forShare()
-  return db
-    .insertInto('sessions')
-    .columns(['id', 'user_id', 'token_hash', 'user_agent', 'ip', 'created_at', 'updated_at'])
-    .expression(source)
-    .modifyEnd(keptInStep)
-})
+const insertSessionIfCurrentQuery = compiledQuery(
+  (db, v: SessionIfCurrent) => {
+    // Values are cast so PostgreSQL knows their types in a SELECT list (no column to infer them from).
+    let source = db
+      .selectFrom('users')
+      .select([
+        sql<string>`cast(${v.id} as text)`.as('id'),
+        'users.id as user_id',
+        sql<string>`cast(${v.tokenHash} as text)`.as('token_hash'),
+        sql<string | null>`cast(${v.userAgent} as text)`.as('user_agent'),
+        sql<string | null>`cast(${v.ip} as text)`.as('ip'),
+        sql<number>`cast(${v.createdAt} as bigint)`.as('created_at'),
+        sql<number>`cast(${v.updatedAt} as bigint)`.as('updated_at'),
+      ])
+      .where('users.id', '=', v.userId)
+      .where('users.credentials_version', '=', v.credentialsVersion)
+    if (dialectOf(db) === 'postgres') source = source.forShare()
+    return db
+      .insertInto('sessions')
+      .columns(['id', 'user_id', 'token_hash', 'user_agent', 'ip', 'created_at', 'updated_at'])
+      .expression(source)
+    // A new session: no copy of the session cache holds it.
+  },
+  { sessionCache: 'kept-in-step' },
+)
 
 /**
  * Inserts a login's session in one statement, and only while its user still exists with the
@@ -134,8 +129,11 @@ export async function findSessionWithUserByTokenHash(
   }
 }
 
-const touchSessionQuery = compiledQuery((db, v: { id: string; now: number }) =>
-  db.updateTable('sessions').set({ updated_at: v.now }).where('id', '=', v.id).modifyEnd(keptInStep),
+const touchSessionQuery = compiledQuery(
+  (db, v: { id: string; now: number }) =>
+    db.updateTable('sessions').set({ updated_at: v.now }).where('id', '=', v.id),
+  // The caller moves the cache's copy with the row (sessions/authenticate.ts).
+  { sessionCache: 'kept-in-step' },
 )
 
 /** Records that a session was used now (the caller updates the session cache's copy). */

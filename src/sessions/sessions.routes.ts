@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { isForeignKeyViolation } from '../db/database.js'
 import { ApiError, errorResponses, notFound } from '../errors.js'
-import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
-import { data, Envelope, IdParams, ListEnvelope, NoContent } from '../http/envelope.js'
-import { listBody, pageRequest, PageQuery } from '../http/pagination.js'
+import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
+import { data, listBody } from '../http/envelope.js'
+import { Envelope, IdParams, ListEnvelope, NoContent, PageQuery } from '../http/schemas.js'
+import { pageRequest } from '../db/pagination.js'
 import { hashEmailedToken, isWellFormedEmailedToken } from '../account-tokens/account-tokens.js'
 import { findAccountToken, takeAccountToken } from '../account-tokens/account-tokens.queries.js'
 import {
@@ -18,12 +19,12 @@ import {
   consumeAllowance,
   forgetPasswordAttempts,
   type PasswordAttempt,
-} from '../http/rate-limit.js'
-import { checkSecondFactor } from '../totp/second-factor.js'
+} from '../rate-limits/rate-limits.js'
+import { checkSecondFactor } from '../accounts/second-factor.js'
 import { newId } from '../ids.js'
 import { logSecurityEvent } from '../security-events.js'
-import { checkLoginPassword, normalizeEmail, type Credentials } from '../users/credentials.js'
-import { findUserByEmail } from '../users/users.queries.js'
+import { checkLoginPassword, normalizeEmail, type Credentials } from '../accounts/credentials.js'
+import { findUserByEmail } from '../accounts/users.queries.js'
 import {
   deleteOtherUserSessions,
   deleteUserSession,

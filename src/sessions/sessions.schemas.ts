@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox'
 import type { SessionRow } from '../db/tables.js'
-import { Id, isoTime, Links, Nullable, Timestamp } from '../http/envelope.js'
+import { isoTime } from '../http/iso-time.js'
+import { Id, Links, Nullable, Timestamp } from '../http/schemas.js'
 import { sessionLinks } from '../http/links.js'
-import { PASSWORD_INPUT_MAX_LENGTH } from '../users/passwords.js'
+import { PASSWORD_INPUT_MAX_LENGTH } from '../accounts/passwords.js'
 
 /** Longest `User-Agent` kept with a session; longer ones are cut. */
 export const USER_AGENT_MAX_LENGTH = 512

@@ -3,13 +3,14 @@ import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError } from '../errors.js'
-import { callerOf, TOKEN_SECURITY } from '../http/auth.js'
-import { data, Envelope, NoContent } from '../http/envelope.js'
+import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
+import { data } from '../http/envelope.js'
+import { Envelope, NoContent } from '../http/schemas.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { logSecurityEvent } from '../security-events.js'
 import { deleteOtherUserSessions } from '../sessions/sessions.queries.js'
-import { checkAccountPassword, type Credentials } from '../users/credentials.js'
-import { findUserById, lockUserById } from '../users/users.queries.js'
+import { checkAccountPassword, type Credentials } from '../accounts/credentials.js'
+import { findUserById, lockUserById } from '../accounts/users.queries.js'
 import {
   hashRecoveryCode,
   matchingTotpStep,
@@ -17,7 +18,8 @@ import {
   newTotpSecret,
   otpauthUrl,
   qrSvg,
-} from './totp.js'
+  totpSecretContext,
+} from '../accounts/totp.js'
 import {
   activatePendingTotpSecret,
   findTotpCredentials,
@@ -25,13 +27,8 @@ import {
   replaceRecoveryCodes,
   savePendingTotpSecret,
   turnTotpOn,
-} from './totp.queries.js'
+} from '../accounts/totp.queries.js'
 import { ConfirmTotpBody, PasswordBody, RecoveryCodesSchema, TotpEnrolmentSchema } from './totp.schemas.js'
-
-/** The context a user's TOTP secret is sealed with, so it only opens on that user's row. */
-export function totpSecretContext(userId: string): string {
-  return `totp:${userId}`
-}
 
 // Enrolment, confirmation and removal each run in one transaction that first locks the user's row and
 // then reads the two-factor state again under that lock: two of them racing (a confirmation and a

@@ -4,17 +4,18 @@ import { mailVerificationToken } from '../account-tokens/account-tokens.service.
 import { isUniqueViolation } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError, type FieldErrors } from '../errors.js'
-import { type Caller, callerOf, TOKEN_SECURITY } from '../http/auth.js'
+import { type Caller, callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
-import { data, Envelope, NoContent, NotModified } from '../http/envelope.js'
+import { data } from '../http/envelope.js'
+import { Envelope, NoContent, NotModified } from '../http/schemas.js'
 import { singleLineProblem } from '../http/text.js'
-import { DEFAULT_PAGE_SIZE } from '../http/pagination.js'
+import { DEFAULT_PAGE_SIZE } from '../db/pagination.js'
 import {
   authAttemptsPerIp,
   hashedClientAddressKey,
   consumeAllowance,
   refuseSpentAllowance,
-} from '../http/rate-limit.js'
+} from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { postFromRow } from '../posts/posts.schemas.js'
@@ -30,9 +31,9 @@ import {
   newPasswordProblem,
   normalizeEmail,
   type Credentials,
-} from './credentials.js'
-import { codePointLength } from './passwords.js'
-import { deleteUser, emailExists, findUserById, insertUser, updateUser } from './users.queries.js'
+} from '../accounts/credentials.js'
+import { codePointLength } from '../accounts/passwords.js'
+import { deleteUser, emailExists, findUserById, insertUser, updateUser } from '../accounts/users.queries.js'
 import {
   ChangePasswordBody,
   DeleteMeBody,

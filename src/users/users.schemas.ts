@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox'
 import type { UserRow } from '../db/tables.js'
-import { Id, isoTime, Links, Nullable, Timestamp } from '../http/envelope.js'
+import { isoTime } from '../http/iso-time.js'
 import { meLinks } from '../http/links.js'
+import { Id, Links, Nullable, Timestamp } from '../http/schemas.js'
 import { SessionSchema } from '../sessions/sessions.schemas.js'
-import { MAX_PAGE_SIZE } from '../http/pagination.js'
+import { MAX_PAGE_SIZE } from '../db/pagination.js'
 import { PostSchema } from '../posts/posts.schemas.js'
-import { PASSWORD_INPUT_MAX_LENGTH } from './passwords.js'
+import { PASSWORD_INPUT_MAX_LENGTH } from '../accounts/passwords.js'
 
 export const DISPLAY_NAME_MAX_LENGTH = 100
 export const PREFERENCES_MAX_BYTES = 16 * 1024

@@ -16,7 +16,7 @@ import {
 } from '../../src/attachments/attachments.queries.js'
 import type { Db } from '../../src/db/database.js'
 import type { Tables } from '../../src/db/tables.js'
-import type { PageRequest } from '../../src/http/pagination.js'
+import type { PageRequest } from '../../src/db/pagination.js'
 import {
   findPostById,
   listPostsByAuthor,

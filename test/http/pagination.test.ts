@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import type { NewPostRow } from '../../src/db/tables.js'
-import { MAX_OFFSET } from '../../src/http/pagination.js'
+import { MAX_OFFSET } from '../../src/db/pagination.js'
 import { newId } from '../../src/ids.js'
 import { buildTestApp, json, registerAndLogin, UNLIMITED_WRITES, type TestUser } from '../helpers.js'
 import {

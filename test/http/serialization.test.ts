@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { type createSerializerCompiler, withServerWrittenStrings } from '../../src/http/serialization.js'
-import { Envelope, ListEnvelope } from '../../src/http/envelope.js'
+import { Envelope, ListEnvelope } from '../../src/http/schemas.js'
 import { PostSchema } from '../../src/posts/posts.schemas.js'
 import { createComment, createPost, type ListBody, type PostBody } from '../content-helpers.js'
 import { buildTestApp, json, registerAndLogin } from '../helpers.js'

@@ -49,7 +49,7 @@ describe('perf breakdown', () => {
       sample(['JS:*executeQuery /app/node_modules/kysely/dist/esm/query-executor.js:1:1', MAP]),
       sample(['JS:*write /app/node_modules/pino/lib/proto.js:1:1', MAP]),
       sample(['JS:*parse /app/node_modules/@scope/other/index.js:1:1', MAP]),
-      sample(['JS:*authenticate file:///app/dist/http/auth.js:53:32', MAP]),
+      sample(['JS:*authenticate file:///app/dist/sessions/authenticate.js:53:32', MAP]),
       // No JavaScript above it at all: the runtime's own (the compiler, the event loop).
       sample(['v8::internal::compiler::PipelineImpl::Run', NODE], ...LOOP),
       // An unnamed frame is passed over to the next one that names something.

@@ -8,7 +8,7 @@ import pg from 'pg'
 import type { Config } from '../../src/config.js'
 import type { Db } from '../../src/db/database.js'
 import type { Tables } from '../../src/db/tables.js'
-import { forgetAllPasswordAttempts } from '../../src/http/rate-limit.js'
+import { forgetAllPasswordAttempts } from '../../src/rate-limits/rate-limits.js'
 import {
   buildTestApp,
   json,

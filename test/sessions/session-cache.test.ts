@@ -6,9 +6,15 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { watchWrites, type Db } from '../../src/db/database.js'
-import { sessionCacheFor } from '../../src/sessions/session-cache.js'
-import type { SessionWithUser } from '../../src/sessions/sessions.queries.js'
+import { sessionCacheFor, writesCopiedRows } from '../../src/sessions/session-cache.js'
+import {
+  deleteSessionById,
+  insertSessionIfCredentialsCurrent,
+  touchSession,
+  type SessionWithUser,
+} from '../../src/sessions/sessions.queries.js'
 import { hashToken, newSessionToken, TokenHashes, tokenSlot } from '../../src/sessions/tokens.js'
+import { newId } from '../../src/ids.js'
 import { buildTestApp, json, registerAndLogin, TEST_ENGINE, type TestUser } from '../helpers.js'
 
 // The session cache (sessions/session-cache.ts): a session read moments ago answers without a
@@ -242,6 +248,28 @@ describe('write watches', () => {
     assert.equal(watch.count, 2 * perWrite + (postgres ? 2 : 1), 'committed')
     await sql`update users set display_name = 'x' where id = 'nobody'`.execute(db)
     assert.equal(watch.count, 2 * perWrite + (postgres ? 2 : 1), 'another table')
+  })
+  it('the session cache’s rule passes over the writes declared kept in step with it, and only those', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const user = await registerAndLogin(app)
+    const perWrite = TEST_ENGINE === 'postgres' ? 2 : 1
+    const watch = watchWrites(db, writesCopiedRows)
+    assert.ok(watch !== undefined)
+    const now = Date.now()
+    const row = {
+      id: newId(),
+      user_id: user.id,
+      token_hash: hashToken(newSessionToken()),
+      user_agent: null,
+      ip: null,
+      created_at: now,
+      updated_at: now,
+    }
+    assert.equal(await insertSessionIfCredentialsCurrent(db, row, 1), true)
+    await touchSession(db, row.id, now + 1)
+    assert.equal(watch.count, 0, 'a new session’s insert and the last-used time are kept in step')
+    await deleteSessionById(db, row.id)
+    assert.equal(watch.count, perWrite, 'a delete of the same table sets the copies aside')
   })
 })
 

@@ -295,7 +295,7 @@ describe('authentication: the seed’s session state table', () => {
   })
 
   it('the scheme in any case and spacing is accepted, and a header of the usual length is still checked', async (t) => {
-    // "Bearer <token>" as clients write it skips the case folding and trimming (auth.ts); the rest of
+    // "Bearer <token>" as clients write it skips the case folding and trimming (sessions/authenticate.ts); the rest of
     // RFC 9110's forms take the full path, and the short cut admits nothing the full path refuses.
     const { app } = await buildTestApp(t)
     const user = await registerAndLogin(app)
@@ -322,7 +322,7 @@ describe('authentication: the seed’s session state table', () => {
   })
 
   it('each route keeps its mode: HEAD twins of GET routes too, and routes that take no token ignore one', async (t) => {
-    // The mode is settled per route when it is added (auth.ts); Fastify adds each GET route's HEAD twin
+    // The mode is settled per route when it is added (sessions/authenticate.ts); Fastify adds each GET route's HEAD twin
     // as a route of its own, which must not come out unauthenticated.
     const { app } = await buildTestApp(t)
     const user = await registerAndLogin(app)

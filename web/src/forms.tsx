@@ -13,7 +13,7 @@ export function fieldErrors(error: unknown): Readonly<Record<string, string>> {
 }
 
 /** A form's submission: whether one is running, how the last one failed, and the ways to start one. */
-export interface Submission {
+interface Submission {
   busy: boolean
   /** The failure of the last submission, undefined while one runs and after one succeeds. */
   error: unknown

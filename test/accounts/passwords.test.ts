@@ -8,8 +8,8 @@ import {
   normalizePassword,
   PASSWORD_MAX_LENGTH,
   verifyPassword,
-} from '../../src/users/passwords.js'
-import { PasswordPolicy } from '../../src/users/password-policy.js'
+} from '../../src/accounts/passwords.js'
+import { PasswordPolicy } from '../../src/accounts/password-policy.js'
 
 const EMAIL = 'ada.lovelace@example.com'
 const policy = new PasswordPolicy(10)

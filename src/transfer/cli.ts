@@ -22,13 +22,16 @@ function databaseFrom(option: string, url: string | undefined): DatabaseConfig {
   try {
     return loadConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT: '0', LOG_LEVEL: 'silent' }).database
   } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(`${option}: ${error.message.replace('DATABASE_URL', 'the URL')}`)
+    if (error instanceof ConfigError)
+      throw new UsageError(`${option}: ${error.message.replace('DATABASE_URL', 'the URL')}`)
     throw error
   }
 }
 
 function sameDatabase(a: DatabaseConfig, b: DatabaseConfig): boolean {
-  return a.kind === 'sqlite' && b.kind === 'sqlite' ? a.path === b.path : a.kind === b.kind && a.kind === 'postgres' && b.kind === 'postgres' && a.url === b.url
+  return a.kind === 'sqlite' && b.kind === 'sqlite'
+    ? a.path === b.path
+    : a.kind === b.kind && a.kind === 'postgres' && b.kind === 'postgres' && a.url === b.url
 }
 
 function printReport(reports: TableReport[], ms: number): boolean {
@@ -60,7 +63,8 @@ async function copy(args: string[]): Promise<number> {
   if (sameDatabase(from, to)) throw new UsageError('--from and --to are the same database')
   const batchText = values['batch-rows'] ?? '500'
   const batchRows = /^\d{1,5}$/.test(batchText) ? Number(batchText) : 0
-  if (batchRows < 1) throw new UsageError(`--batch-rows must be an integer from 1 to 99999 (got ${batchText})`)
+  if (batchRows < 1)
+    throw new UsageError(`--batch-rows must be an integer from 1 to 99999 (got ${batchText})`)
 
   const source = createDb(from)
   const target = createDb(to)
@@ -72,9 +76,12 @@ async function copy(args: string[]): Promise<number> {
     } catch (error) {
       if (error instanceof CopyRefused) throw error
       const reason = error instanceof Error ? error.message : String(error)
-      throw new Error(`${reason}. The target may hold part of the data: recreate it empty before trying again`, {
-        cause: error,
-      })
+      throw new Error(
+        `${reason}. The target may hold part of the data: recreate it empty before trying again`,
+        {
+          cause: error,
+        },
+      )
     }
     return printReport(reports, Date.now() - startedAt) ? 0 : 1
   } finally {
@@ -84,15 +91,26 @@ async function copy(args: string[]): Promise<number> {
 }
 
 async function backup(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { from: { type: 'string' } }, allowPositionals: true })
+  const { values, positionals } = parseArgs({
+    args,
+    options: { from: { type: 'string' } },
+    allowPositionals: true,
+  })
   const [file, ...extra] = positionals
   if (file === undefined || extra.length > 0) throw new UsageError('backup takes exactly one FILE')
-  const database = databaseFrom('--from', values.from ?? process.env['DATABASE_URL'] ?? 'sqlite:./data/quire.db')
+  const database = databaseFrom(
+    '--from',
+    values.from ?? process.env['DATABASE_URL'] ?? 'sqlite:./data/quire.db',
+  )
   if (database.kind !== 'sqlite') {
-    throw new UsageError('backup is for SQLite; back PostgreSQL up with pg_dump (see docs/operations.md, "Backups")')
+    throw new UsageError(
+      'backup is for SQLite; back PostgreSQL up with pg_dump (see docs/operations.md, "Backups")',
+    )
   }
   const { bytes, pages } = await backupSqlite(database.path, file)
-  process.stdout.write(`backed up ${database.path} to ${file}: ${pages} pages, ${bytes} bytes, integrity ok\n`)
+  process.stdout.write(
+    `backed up ${database.path} to ${file}: ${pages} pages, ${bytes} bytes, integrity ok\n`,
+  )
   return 0
 }
 
@@ -104,7 +122,10 @@ export async function runDataCommand(argv: string[]): Promise<number> {
     if (command === 'backup') return await backup(args)
     throw new UsageError(command === undefined ? 'a command is required' : `unknown command ${command}`)
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
       process.stderr.write(`quire data: ${error.message}\n${USAGE}\n`)
       return 2
     }

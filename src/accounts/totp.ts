@@ -73,3 +73,8 @@ export function hashRecoveryCode(code: string): string {
   const normalized = code.toLowerCase().replace(/[\s-]/g, '').replace(/o/g, '0').replace(/[il]/g, '1')
   return createHash('sha256').update(normalized).digest('hex')
 }
+
+/** The context a user's TOTP secret is sealed with, so it only opens on that user's row. */
+export function totpSecretContext(userId: string): string {
+  return `totp:${userId}`
+}

@@ -9,14 +9,9 @@ import fp from 'fastify-plugin'
 import type { RateLimitConfig } from '../config.js'
 import type { Db } from '../db/database.js'
 import { ApiError } from '../errors.js'
-import {
-  deleteCounter,
-  deleteCountersByPrefix,
-  findCounter,
-  hitCounter,
-} from '../rate-limits/rate-limits.queries.js'
+import { deleteCounter, deleteCountersByPrefix, findCounter, hitCounter } from './rate-limits.queries.js'
 import { logSecurityEvent } from '../security-events.js'
-import { callerOf } from './auth.js'
+import { callerOf } from '../http/caller.js'
 
 // Rate limits count in the database, not in process memory, so several instances behind a load
 // balancer enforce one limit together.

@@ -1,49 +1,15 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
-import type { UserRow } from '../db/tables.js'
 import { ApiError } from '../errors.js'
+import { type AuthMode, type Caller, unauthenticated } from '../http/caller.js'
 import {
   deleteSessionById,
   findSessionWithUserByTokenHash,
   touchSession,
   type SessionWithUser,
-} from '../sessions/sessions.queries.js'
-import { sessionCacheFor } from '../sessions/session-cache.js'
-import { hashToken, isWellFormedToken, equalInConstantTime, TokenHashes } from '../sessions/tokens.js'
-
-/** Who is calling: the authenticated user and the session their token belongs to. */
-export interface Caller {
-  userId: string
-  sessionId: string
-  /** When the session was created; its absolute cap, if configured, counts from here. */
-  sessionCreatedAt: number
-  /**
-   * The caller's account as read with the session (in the same statement, or the session cache's copy
-   * of that read, which no write of this process has touched since): not to be modified.
-   */
-  user: UserRow
-}
-
-/**
- * A route's authentication: `required` (the default — secure unless a route opts out), `optional`
- * (public reads: a token is still checked if sent), or `none` (login and registration).
- */
-type AuthMode = 'required' | 'optional' | 'none'
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller: Caller | null
-  }
-  interface FastifyContextConfig {
-    auth?: AuthMode
-  }
-}
-
-const UNAUTHENTICATED_MESSAGE = 'Session token is missing, invalid or expired'
-
-function unauthenticated(message = UNAUTHENTICATED_MESSAGE): ApiError {
-  return new ApiError('UNAUTHENTICATED', message, undefined, { 'www-authenticate': 'Bearer' })
-}
+} from './sessions.queries.js'
+import { sessionCacheFor } from './session-cache.js'
+import { hashToken, isWellFormedToken, equalInConstantTime, TokenHashes } from './tokens.js'
 
 const BEARER_PREFIX = 'bearer '
 /** `Bearer ` and a token of ours (a UUID). */
@@ -220,12 +186,3 @@ export const authentication = fp(async (app) => {
 function callerOfSession({ session, user }: SessionWithUser): Caller {
   return { userId: user.id, sessionId: session.id, sessionCreatedAt: session.created_at, user }
 }
-
-/** The authenticated caller of a route whose auth mode is `required`. */
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw unauthenticated('This endpoint needs a session token')
-  return request.caller
-}
-
-/** OpenAPI `security` of routes that take a session token (header or query parameter). */
-export const TOKEN_SECURITY: Array<Record<string, string[]>> = [{ bearer: [] }, { accessToken: [] }]

@@ -1,5 +1,4 @@
 import type { SelectQueryBuilder } from 'kysely'
-import { Type, type Static } from 'typebox'
 import { ApiError } from '../errors.js'
 import { isUuid } from '../ids.js'
 
@@ -13,31 +12,12 @@ export const MAX_PAGE_SIZE = 100
 export const MAX_OFFSET = 20_000
 const TOKEN_PREFIX = 'k1:'
 
-/** Query-string schema shared by every list endpoint. */
-export const PageQuery = Type.Object({
-  limit: Type.Optional(
-    Type.Integer({
-      format: 'int32',
-      minimum: 1,
-      maximum: MAX_PAGE_SIZE,
-      description: `Page size, default ${DEFAULT_PAGE_SIZE}`,
-    }),
-  ),
-  pagetoken: Type.Optional(
-    Type.String({ maxLength: 200, description: 'The `next_page_token` of the previous page (opaque)' }),
-  ),
-  from: Type.Optional(
-    Type.Integer({
-      format: 'int32',
-      minimum: 0,
-      maximum: MAX_OFFSET,
-      description:
-        `Offset into the results (0-based), at most ${MAX_OFFSET.toLocaleString('en-US')}; to go deeper, follow ` +
-        '`next_page_token`. Cannot be combined with `pagetoken`',
-    }),
-  ),
-})
-export type PageQuery = Static<typeof PageQuery>
+/** The list query string as validated by `PageQuery` (http/schemas.ts). */
+interface PageParameters {
+  limit?: number
+  pagetoken?: string
+  from?: number
+}
 
 /** A validated page request: at most `limit` rows, after a keyset position or at an offset. */
 export interface PageRequest {
@@ -63,7 +43,7 @@ function decodePageToken(token: string): string {
 }
 
 /** Turns the list query string into a page request; `from` with `pagetoken` or a bad token is a 400. */
-export function pageRequest(query: PageQuery): PageRequest {
+export function pageRequest(query: PageParameters): PageRequest {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE
   if (query.pagetoken !== undefined && query.from !== undefined) {
     throw new ApiError('BAD_REQUEST', 'Use either pagetoken or from, not both', {
@@ -121,13 +101,4 @@ export function toPage<T extends { id: string }>(rows: T[], page: PageRequest): 
   const shown = rows.slice(0, page.limit)
   const last = shown[shown.length - 1]
   return last ? { rows: shown, nextPageToken: encodePageToken(last.id) } : { rows: shown }
-}
-
-/** The list envelope: `data` plus `next_page_token` only while more rows exist. */
-export function listBody<T, R>(
-  page: Page<T>,
-  render: (row: T) => R,
-): { data: R[]; next_page_token?: string } {
-  const data = page.rows.map(render)
-  return page.nextPageToken === undefined ? { data } : { data, next_page_token: page.nextPageToken }
 }

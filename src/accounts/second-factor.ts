@@ -1,8 +1,7 @@
 import type { Db } from '../db/database.js'
 import type { SecretBox } from '../secrets.js'
-import { hashRecoveryCode, matchingTotpStep } from './totp.js'
+import { hashRecoveryCode, matchingTotpStep, totpSecretContext } from './totp.js'
 import { acceptTotpStep, findTotpCredentials, useRecoveryCode } from './totp.queries.js'
-import { totpSecretContext } from './totp.routes.js'
 
 /** What a login sent beside the password for an account with two-factor sign-in on. */
 interface SecondFactorProof {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
-import { PolicyPool } from '../../src/users/policy-pool.js'
+import { PolicyPool } from '../../src/accounts/policy-pool.js'
 
 // The policy worker thread holds the password dictionaries (tens of MB): it starts on the first
 // question and exits when idle, so an idle server does not carry them.

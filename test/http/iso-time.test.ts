@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { isoTime } from '../../src/http/envelope.js'
+import { isoTime } from '../../src/http/iso-time.js'
 
 describe('isoTime', () => {
   it('renders exactly what Date#toISOString renders', () => {

@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs'
 import SQLite from 'better-sqlite3'
-import { sqliteIntegrityOk } from './data.queries.js'
+import { sqliteIntegrityOk } from './transfer.queries.js'
 
 // An online SQLite backup through SQLite's backup API, safe while the server keeps writing.
 
@@ -21,7 +21,10 @@ const ALL_PAGES = 0x7fffffff
  * then checks the copy's integrity. Never overwrites: an existing destination is refused. Written
  * beside the destination first and renamed into place, so a failed backup leaves no partial file.
  */
-export async function backupSqlite(path: string, destination: string): Promise<{ bytes: number; pages: number }> {
+export async function backupSqlite(
+  path: string,
+  destination: string,
+): Promise<{ bytes: number; pages: number }> {
   if (!existsSync(path)) throw new BackupFailed(`no database at ${path}`)
   if (existsSync(destination)) throw new BackupFailed(`${destination} exists; choose a new file name`)
   const partial = `${destination}.partial`

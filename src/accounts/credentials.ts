@@ -7,7 +7,7 @@ import {
   forgetPasswordAttempts,
   type PasswordAttempt,
   type PasswordAttemptLimits,
-} from '../http/rate-limit.js'
+} from '../rate-limits/rate-limits.js'
 import { logSecurityEvent } from '../security-events.js'
 import { checkBreachedPassword } from './breached-passwords.js'
 import { createDummyHash, hashPassword, needsRehash, normalizePassword, verifyPassword } from './passwords.js'

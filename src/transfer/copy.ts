@@ -10,7 +10,7 @@ import {
   listTables,
   readBatch,
   type Row,
-} from './data.queries.js'
+} from './transfer.queries.js'
 
 // Copies every row of one Quire database into an empty other one, SQLite or PostgreSQL either way:
 // the target is migrated to this build's schema, each table is read in key order in batches and
@@ -91,7 +91,12 @@ function forTarget(target: Db, rows: Row[]): Row[] {
 }
 
 /** Walks a table in key order, batch by batch. */
-async function* batches(db: Db, table: string, plan: TableCopyPlan, batchRows: number): AsyncGenerator<Row[]> {
+async function* batches(
+  db: Db,
+  table: string,
+  plan: TableCopyPlan,
+  batchRows: number,
+): AsyncGenerator<Row[]> {
   const limit = plan.batchRows ?? batchRows
   let after: unknown[] | undefined
   for (;;) {
@@ -125,7 +130,9 @@ async function checkSource(source: Db): Promise<void> {
     )
   }
   const known = new Set(Object.keys(TABLES_IN_ORDER))
-  const unknown = (await listTables(source)).filter((name) => !known.has(name) && !BOOKKEEPING_TABLES.has(name))
+  const unknown = (await listTables(source)).filter(
+    (name) => !known.has(name) && !BOOKKEEPING_TABLES.has(name),
+  )
   if (unknown.length > 0) {
     throw new CopyRefused(`the source has tables this build would not copy: ${unknown.join(', ')}`)
   }

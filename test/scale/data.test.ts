@@ -189,7 +189,7 @@ function runData(
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('src', 'data', 'cli.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join('src', 'transfer', 'cli.ts'), ...args], {
       cwd: ROOT,
       env: { PATH: process.env['PATH'] ?? '', ...env },
     })

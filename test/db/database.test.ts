@@ -145,16 +145,24 @@ describe('database layer', () => {
           .executeTakeFirstOrThrow()
 
         // What a server restart or an administrator does to the pool's idle connections.
-        await adminQuery(
-          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        const terminated = await adminQuery(
+          'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
           [databaseName.name],
         )
+        await adminQuery('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [
+          terminated.rows.map((row) => (row as { pid: number }).pid),
+        ])
+        const pids = terminated.rows.map((row) => (row as { pid: number }).pid)
+        // Waits for the ended connections only: the sole-instance lock reconnects at once, so the
+        // database's connection count need never reach zero. Bounded, so a change there cannot hang the run.
+        const deadline = Date.now() + 10_000
         for (;;) {
           const { rows } = await adminQuery(
-            'select count(*)::int as n from pg_stat_activity where datname = $1',
-            [databaseName.name],
+            'select count(*)::int as n from pg_stat_activity where pid = any($1::int[])',
+            [pids],
           )
           if ((rows[0] as { n: number }).n === 0) break
+          assert.ok(Date.now() < deadline, 'the terminated connections did not go away within 10 s')
           await delay(20)
         }
         await delay(100) // let the termination notices reach the pool

@@ -29,40 +29,27 @@ async function issueToken(
   return token
 }
 
-/** Issues an email-verification token for the account's address and queues its mail. */
-export async function mailVerificationToken(
-  trx: Db,
-  outbox: Outbox,
-  user: { id: string; email: string },
-  lifeMs: number,
-  now: number,
-): Promise<void> {
-  const token = await issueToken(trx, user.id, 'email_verification', user.email, lifeMs, now)
-  await enqueueMail(trx, outbox, user.email, 'verify_email', { token }, now)
-}
+/** The mail that carries each kind of token sent to the account's own address. */
+const OWN_ADDRESS_MAILS = {
+  email_verification: 'verify_email',
+  password_reset: 'reset_password',
+  login_confirmation: 'confirm_login',
+} as const
 
-/** Issues a password-reset token and queues its mail. */
-export async function mailPasswordResetToken(
+/**
+ * Issues a token of `purpose` for the account's own address (a verification, a password reset, a
+ * sign-in confirmation) and queues the mail that carries it.
+ */
+export async function mailAccountToken(
   trx: Db,
   outbox: Outbox,
   user: { id: string; email: string },
+  purpose: keyof typeof OWN_ADDRESS_MAILS,
   lifeMs: number,
   now: number,
 ): Promise<void> {
-  const token = await issueToken(trx, user.id, 'password_reset', user.email, lifeMs, now)
-  await enqueueMail(trx, outbox, user.email, 'reset_password', { token }, now)
-}
-
-/** Issues a sign-in confirmation token (a login over the account's failure ceiling) and queues its mail. */
-export async function mailLoginConfirmationToken(
-  trx: Db,
-  outbox: Outbox,
-  user: { id: string; email: string },
-  lifeMs: number,
-  now: number,
-): Promise<void> {
-  const token = await issueToken(trx, user.id, 'login_confirmation', user.email, lifeMs, now)
-  await enqueueMail(trx, outbox, user.email, 'confirm_login', { token }, now)
+  const token = await issueToken(trx, user.id, purpose, user.email, lifeMs, now)
+  await enqueueMail(trx, outbox, user.email, OWN_ADDRESS_MAILS[purpose], { token }, now)
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   findAccountToken,
   takeAccountToken,
 } from '../account-tokens/account-tokens.queries.js'
-import { mailEmailChangeToken, mailVerificationToken } from '../account-tokens/account-tokens.service.js'
+import { mailAccountToken, mailEmailChangeToken } from '../account-tokens/account-tokens.service.js'
 import { isUniqueViolation } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError } from '../errors.js'
@@ -77,7 +77,7 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
       await spendMailAllowance(user.id)
       const now = Date.now()
       await db.transaction().execute(async (trx) => {
-        await mailVerificationToken(trx, app.outbox, user, config.verifyTokenLifeMs, now)
+        await mailAccountToken(trx, app.outbox, user, 'email_verification', config.verifyTokenLifeMs, now)
       })
       app.mailSender.wake()
       return reply.code(202).send(data({}))

@@ -1,8 +1,8 @@
-import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { RateLimitConfig } from '../config.js'
 import { ApiError } from '../errors.js'
 import { logSecurityEvent } from '../security-events.js'
+import { clientAddressKey } from './client-address.js'
 
 // REQUEST_LIMIT: one budget of requests per client address over the whole API, so no single client
 // can take an instance's capacity. Unlike the route quotas (rate-limits/rate-limits.ts) it lives in each
@@ -11,9 +11,6 @@ import { logSecurityEvent } from '../security-events.js'
 
 /** Most client addresses one instance tracks at once; past it the longest-tracked one is forgotten. */
 const REQUEST_BUDGET_ADDRESSES_MAX = 100_000
-
-/** Address texts whose key is remembered; the memo is emptied when it fills. */
-const ADDRESS_KEYS_MAX = 10_000
 
 /** Longest address text (an IPv4-mapped IPv6 address); anything longer is not an address. */
 const ADDRESS_MAX_LENGTH = 45
@@ -55,11 +52,6 @@ export class RequestBudget {
   private readonly limitText: string
   private readonly msPerToken: number
   private readonly buckets = new Map<string, Bucket>()
-  /**
-   * Address text → bucket key. normalizeIP takes tens of microseconds on an IPv6 address, so each
-   * text is normalised once while it keeps coming.
-   */
-  private readonly addressKeys = new Map<string, string>()
   // Whether a route is exempt is known per plugin instance (`request.server`): a lookup per request,
   // where reading the route's config would build an object. An instance must not mix the two kinds.
   private readonly exemptInstances = new WeakSet<object>()
@@ -81,17 +73,11 @@ export class RequestBudget {
 
   /**
    * The bucket key of a client address: IPv6 addresses grouped by their /64 and IPv4-mapped ones
-   * read as IPv4, exactly as the route quotas count them (normalizeIP).
+   * read as IPv4, exactly as the route quotas count them (clientAddressKey).
    */
   keyOf(address: string | undefined): string {
     if (address === undefined || address.length > ADDRESS_MAX_LENGTH) return NOT_AN_ADDRESS
-    let key = this.addressKeys.get(address)
-    if (key === undefined) {
-      if (this.addressKeys.size >= ADDRESS_KEYS_MAX) this.addressKeys.clear()
-      key = normalizeIP(address)
-      this.addressKeys.set(address, key)
-    }
-    return key
+    return clientAddressKey(address)
   }
 
   /**

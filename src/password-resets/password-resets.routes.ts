@@ -5,7 +5,7 @@ import {
   findAccountToken,
   takeAccountToken,
 } from '../account-tokens/account-tokens.queries.js'
-import { mailPasswordResetToken } from '../account-tokens/account-tokens.service.js'
+import { mailAccountToken } from '../account-tokens/account-tokens.service.js'
 import { errorResponses, fieldsError } from '../errors.js'
 import { data } from '../http/envelope.js'
 import { Envelope, NoContent } from '../http/schemas.js'
@@ -37,7 +37,7 @@ export const PASSWORD_RESET_JOB = 'password_reset_request'
 export function passwordResetJob(outbox: Outbox, resetTokenLifeMs: number): OutboxJob {
   return async (trx, params, now) => {
     const user = await findUserByEmail(trx, params['email'] ?? '')
-    if (user) await mailPasswordResetToken(trx, outbox, user, resetTokenLifeMs, now)
+    if (user) await mailAccountToken(trx, outbox, user, 'password_reset', resetTokenLifeMs, now)
   }
 }
 

@@ -1,9 +1,5 @@
 import { createHash } from 'node:crypto'
-import rateLimit, {
-  normalizeIP,
-  type FastifyRateLimitStore,
-  type RateLimitOptions,
-} from '@fastify/rate-limit'
+import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { RateLimitConfig } from '../config.js'
@@ -12,6 +8,7 @@ import { ApiError } from '../errors.js'
 import { deleteCounter, deleteCountersByPrefix, findCounter, hitCounter } from './rate-limits.queries.js'
 import { logSecurityEvent } from '../security-events.js'
 import { callerOf } from '../http/caller.js'
+import { clientAddressKey } from '../http/client-address.js'
 
 // Rate limits count in the database, not in process memory, so several instances behind a load
 // balancer enforce one limit together.
@@ -39,15 +36,6 @@ function databaseStore(db: Db) {
       return this
     }
   }
-}
-
-/**
- * The part of a counter's key that names the client: the address, with every IPv6 address of one /64
- * counted as one client (a single subscriber is usually given a whole /64) and an IPv4-mapped IPv6
- * address counted as the IPv4 address it maps. Every counter keyed by client address uses this.
- */
-function clientAddressKey(address: string): string {
-  return normalizeIP(address)
 }
 
 function retryAfterSeconds(resetAt: number, now: number): number {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { isForeignKeyViolation } from '../db/database.js'
+import { isForeignKeyViolation, type Db } from '../db/database.js'
 import { ApiError, errorResponses, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import { data, listBody } from '../http/envelope.js'
@@ -7,10 +7,7 @@ import { Envelope, IdParams, ListEnvelope, NoContent, PageQuery } from '../http/
 import { pageRequest } from '../db/pagination.js'
 import { hashEmailedToken, isWellFormedEmailedToken } from '../account-tokens/account-tokens.js'
 import { findAccountToken, takeAccountToken } from '../account-tokens/account-tokens.queries.js'
-import {
-  mailLoginConfirmationToken,
-  mailVerificationToken,
-} from '../account-tokens/account-tokens.service.js'
+import { mailAccountToken } from '../account-tokens/account-tokens.service.js'
 import type { RateLimitConfig } from '../config.js'
 import type { AccountTokenRow, UserRow } from '../db/tables.js'
 import type { FastifyBaseLogger } from 'fastify'
@@ -97,18 +94,28 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
     }
   }
 
-  // The password was right, so the owner is asking: a fresh link goes out (within the account's mail
-  // allowance; beyond it, silently none) and the client is told why it cannot log in yet.
-  async function refuseUnverified(user: UserRow): Promise<void> {
+  // After a right password the owner is asking, so a login refused for want of a mailed link mails a
+  // fresh one: within the account's allowance for that kind of mail, and beyond it silently none, since
+  // the refusal that follows says the same either way.
+  async function mailWithinAllowance(
+    allowanceKey: string,
+    allowance: RateLimitConfig,
+    queue: (trx: Db) => Promise<void>,
+  ): Promise<void> {
     try {
-      await consumeAllowance(db, `verification-mails:${user.id}`, config.verificationMailsPerUser, 'mails')
-      await db.transaction().execute(async (trx) => {
-        await mailVerificationToken(trx, app.outbox, user, config.verifyTokenLifeMs, Date.now())
-      })
-      app.mailSender.wake()
+      await consumeAllowance(db, allowanceKey, allowance, 'mails')
     } catch (error) {
-      if (!(error instanceof ApiError && error.code === 'RATE_LIMITED')) throw error
+      if (error instanceof ApiError && error.code === 'RATE_LIMITED') return
+      throw error
     }
+    await db.transaction().execute(queue)
+    app.mailSender.wake()
+  }
+
+  async function refuseUnverified(user: UserRow): Promise<never> {
+    await mailWithinAllowance(`verification-mails:${user.id}`, config.verificationMailsPerUser, (trx) =>
+      mailAccountToken(trx, app.outbox, user, 'email_verification', config.verifyTokenLifeMs, Date.now()),
+    )
     throw new ApiError(
       'EMAIL_NOT_VERIFIED',
       'Confirm your email address first: follow the link in the mail we sent (a new one is on its way)',
@@ -132,17 +139,11 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
   }
 
   // The password was right but the account is over its ceiling: a confirmation link goes to the
-  // account's address (within its allowance; beyond it, silently none) and the client is told why.
+  // account's address and the client is told why.
   async function refuseUnconfirmed(user: UserRow, log: FastifyBaseLogger): Promise<never> {
-    try {
-      await consumeAllowance(db, `login-confirmation-mails:${user.id}`, LOGIN_CONFIRMATION_MAILS, 'mails')
-      await db.transaction().execute(async (trx) => {
-        await mailLoginConfirmationToken(trx, app.outbox, user, LOGIN_CONFIRMATION_LIFE_MS, Date.now())
-      })
-      app.mailSender.wake()
-    } catch (error) {
-      if (!(error instanceof ApiError && error.code === 'RATE_LIMITED')) throw error
-    }
+    await mailWithinAllowance(`login-confirmation-mails:${user.id}`, LOGIN_CONFIRMATION_MAILS, (trx) =>
+      mailAccountToken(trx, app.outbox, user, 'login_confirmation', LOGIN_CONFIRMATION_LIFE_MS, Date.now()),
+    )
     logSecurityEvent(log, 'auth.login.failed', { userId: user.id }, { reason: 'confirmation required' })
     throw confirmationRequired()
   }

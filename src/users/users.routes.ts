@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { deleteUserAccountTokens } from '../account-tokens/account-tokens.queries.js'
-import { mailVerificationToken } from '../account-tokens/account-tokens.service.js'
+import { mailAccountToken } from '../account-tokens/account-tokens.service.js'
 import { isUniqueViolation } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError, type FieldErrors } from '../errors.js'
@@ -214,7 +214,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
           // ones from one address queue on the counter's row: none slips past the limit.
           await consumeAllowance(trx, registrations, config.registrationsPerIp, REGISTRATIONS)
           await insertUser(trx, row)
-          await mailVerificationToken(trx, app.outbox, row, config.verifyTokenLifeMs, now)
+          await mailAccountToken(trx, app.outbox, row, 'email_verification', config.verifyTokenLifeMs, now)
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken

@@ -71,35 +71,98 @@ function isCode(failure: unknown, code: string): boolean {
   return failure instanceof QuireError && failure.code === code
 }
 
-/** Log in with email and password, then a two-factor code when the account asks for one. */
-export function LoginScreen(): JSX.Element {
+type FieldMessages = Readonly<Record<string, string>>
+
+/**
+ * A sign-in in steps, shared by the login and confirm-login screens: `signIn` logs in and opens the
+ * feed; a TOTP_REQUIRED answer (only ever after a correct password) adds the code step, which
+ * `secondFactorField` renders, and LOGIN_CONFIRMATION_REQUIRED goes to `onConfirmationRequired`.
+ */
+function useSignIn(onConfirmationRequired: () => void) {
   const { quire, setUser } = useApp()
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  // Asked for once the server answers TOTP_REQUIRED (only ever after a correct password).
   const [secondFactor, setSecondFactor] = useState<SecondFactor>()
   const [code, setCode] = useState('')
-  // Set when the server answers LOGIN_CONFIRMATION_REQUIRED: the sign-in goes on from the mailed link.
-  const [mailed, setMailed] = useState(false)
-  const form = useSubmit()
 
-  const logIn = async (): Promise<void> => {
-    setMailed(false)
+  const signIn = async (credentials: {
+    email: string
+    password: string
+    login_token?: string
+  }): Promise<void> => {
     try {
-      await quire.login({ email, password, ...secondFactorProof(secondFactor, code) })
+      await quire.login({ ...credentials, ...secondFactorProof(secondFactor, code) })
       signInAwaitingConfirmation = undefined
       setUser(await quire.me.get())
       navigate('/', { replace: true })
     } catch (failure) {
-      if (isCode(failure, 'TOTP_REQUIRED')) {
-        setSecondFactor('totp')
-      } else if (isCode(failure, 'LOGIN_CONFIRMATION_REQUIRED')) {
-        signInAwaitingConfirmation = { email, password }
-        setMailed(true)
-      } else {
-        throw failure
-      }
+      if (isCode(failure, 'TOTP_REQUIRED')) setSecondFactor('totp')
+      else if (isCode(failure, 'LOGIN_CONFIRMATION_REQUIRED')) onConfirmationRequired()
+      else throw failure
     }
+  }
+
+  const secondFactorField = (fields: FieldMessages): JSX.Element | undefined =>
+    secondFactor && (
+      <SecondFactorField
+        kind={secondFactor}
+        code={code}
+        onCode={setCode}
+        onKind={setSecondFactor}
+        error={fields['totp_code'] ?? fields['recovery_code']}
+      />
+    )
+
+  return { signIn, secondFactorField }
+}
+
+/** The email and password fields of a sign-in form. */
+function CredentialFields(props: {
+  email: string
+  password: string
+  onEmail: (email: string) => void
+  onPassword: (password: string) => void
+  fields: FieldMessages
+}): JSX.Element {
+  return (
+    <>
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autocomplete="username"
+        value={props.email}
+        onInput={props.onEmail}
+        error={props.fields['email']}
+        required
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autocomplete="current-password"
+        value={props.password}
+        onInput={props.onPassword}
+        error={props.fields['password']}
+        required
+      />
+    </>
+  )
+}
+
+/** Log in with email and password, then a two-factor code when the account asks for one. */
+export function LoginScreen(): JSX.Element {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  // Set when the server answers LOGIN_CONFIRMATION_REQUIRED: the sign-in goes on from the mailed link.
+  const [mailed, setMailed] = useState(false)
+  const { signIn, secondFactorField } = useSignIn(() => {
+    signInAwaitingConfirmation = { email, password }
+    setMailed(true)
+  })
+  const form = useSubmit()
+
+  const logIn = async (): Promise<void> => {
+    setMailed(false)
+    await signIn({ email, password })
   }
 
   const { fields } = form
@@ -114,35 +177,14 @@ export function LoginScreen(): JSX.Element {
             the link we sent, and open it to finish signing in.
           </p>
         )}
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autocomplete="username"
-          value={email}
-          onInput={setEmail}
-          error={fields['email']}
-          required
+        <CredentialFields
+          email={email}
+          password={password}
+          onEmail={setEmail}
+          onPassword={setPassword}
+          fields={fields}
         />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autocomplete="current-password"
-          value={password}
-          onInput={setPassword}
-          error={fields['password']}
-          required
-        />
-        {secondFactor && (
-          <SecondFactorField
-            kind={secondFactor}
-            code={code}
-            onCode={setCode}
-            onKind={setSecondFactor}
-            error={fields['totp_code'] ?? fields['recovery_code']}
-          />
-        )}
+        {secondFactorField(fields)}
         <div class="actions">
           <button type="submit" disabled={form.busy}>
             {form.busy ? 'Logging in…' : 'Log in'}
@@ -162,37 +204,19 @@ export function LoginScreen(): JSX.Element {
  * (unless this tab just tried it), then a two-factor code when the account asks for one.
  */
 export function ConfirmLoginScreen(): JSX.Element {
-  const { quire, setUser } = useApp()
   const token = useLinkToken()
   const [remembered] = useState(() => signInAwaitingConfirmation)
   const [email, setEmail] = useState(remembered?.email ?? '')
   const [password, setPassword] = useState(remembered?.password ?? '')
-  const [secondFactor, setSecondFactor] = useState<SecondFactor>()
-  const [code, setCode] = useState('')
   const [stale, setStale] = useState(false)
+  const { signIn, secondFactorField } = useSignIn(() => {
+    setStale(true)
+  })
   const form = useSubmit()
 
   const finishSignIn = async (loginToken: string): Promise<void> => {
     setStale(false)
-    try {
-      await quire.login({
-        email,
-        password,
-        login_token: loginToken,
-        ...secondFactorProof(secondFactor, code),
-      })
-      signInAwaitingConfirmation = undefined
-      setUser(await quire.me.get())
-      navigate('/', { replace: true })
-    } catch (failure) {
-      if (isCode(failure, 'TOTP_REQUIRED')) {
-        setSecondFactor('totp')
-      } else if (isCode(failure, 'LOGIN_CONFIRMATION_REQUIRED')) {
-        setStale(true)
-      } else {
-        throw failure
-      }
-    }
+    await signIn({ email, password, login_token: loginToken })
   }
 
   const { fields } = form
@@ -216,25 +240,12 @@ export function ConfirmLoginScreen(): JSX.Element {
           {asking ? (
             <>
               <p>To confirm that this sign-in is yours, enter your email address and password again.</p>
-              <Field
-                label="Email"
-                name="email"
-                type="email"
-                autocomplete="username"
-                value={email}
-                onInput={setEmail}
-                error={fields['email']}
-                required
-              />
-              <Field
-                label="Password"
-                name="password"
-                type="password"
-                autocomplete="current-password"
-                value={password}
-                onInput={setPassword}
-                error={fields['password']}
-                required
+              <CredentialFields
+                email={email}
+                password={password}
+                onEmail={setEmail}
+                onPassword={setPassword}
+                fields={fields}
               />
             </>
           ) : (
@@ -242,15 +253,7 @@ export function ConfirmLoginScreen(): JSX.Element {
               Signing in as <strong>{email}</strong>.
             </p>
           )}
-          {secondFactor && (
-            <SecondFactorField
-              kind={secondFactor}
-              code={code}
-              onCode={setCode}
-              onKind={setSecondFactor}
-              error={fields['totp_code'] ?? fields['recovery_code']}
-            />
-          )}
+          {secondFactorField(fields)}
           <button type="submit" disabled={form.busy}>
             {form.busy ? 'Signing in…' : 'Finish signing in'}
           </button>

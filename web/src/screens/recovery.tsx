@@ -1,5 +1,5 @@
 import type { JSX } from 'preact'
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { useApp } from '../context.js'
 import { Field, fieldErrors, FormError, useSubmit } from '../forms.js'
 import { Link, useLinkToken } from '../router.js'
@@ -109,20 +109,27 @@ export function ResetPasswordScreen(): JSX.Element {
   )
 }
 
-/** Confirms an email address (a new account's, or a changed one) as soon as the emailed link opens. */
-export function VerifyEmailScreen(): JSX.Element {
-  const { quire, user, setUser } = useApp()
+/** Where a screen that acts on its link as it opens stands: at work, done, or failed with the error. */
+type LinkActionState = 'working' | 'done' | { error: unknown }
+
+/**
+ * The token of the link that opened this screen, spent by `act` once, as soon as the screen opens (a
+ * later render's `act` is not run again); `state` follows it.
+ */
+function useLinkAction(act: (token: string) => Promise<void>): {
+  token: string | undefined
+  state: LinkActionState
+} {
   const token = useLinkToken()
-  const [state, setState] = useState<'working' | 'done' | { error: unknown }>('working')
+  const [state, setState] = useState<LinkActionState>('working')
+  const action = useRef(act)
 
   useEffect(() => {
     if (token === undefined) return
     let current = true
-    quire.emailVerifications.confirm(token).then(
-      async () => {
-        if (!current) return
-        setState('done')
-        if (quire.token !== undefined) setUser(await quire.me.get())
+    action.current(token).then(
+      () => {
+        if (current) setState('done')
       },
       (error: unknown) => {
         if (current) setState({ error })
@@ -131,7 +138,19 @@ export function VerifyEmailScreen(): JSX.Element {
     return () => {
       current = false
     }
-  }, [quire, token])
+  }, [token])
+
+  return { token, state }
+}
+
+/** Confirms an email address (a new account's, or a changed one) as soon as the emailed link opens. */
+export function VerifyEmailScreen(): JSX.Element {
+  const { quire, user, setUser } = useApp()
+  const { token, state } = useLinkAction(async (linkToken) => {
+    await quire.emailVerifications.confirm(linkToken)
+    // The address is confirmed whatever this refresh of the signed-in profile does.
+    if (quire.token !== undefined) void quire.me.get().then(setUser, () => undefined)
+  })
 
   return (
     <section class="narrow">
@@ -172,24 +191,7 @@ export function VerifyEmailScreen(): JSX.Element {
  */
 export function CancelEmailChangeScreen(): JSX.Element {
   const { quire, user } = useApp()
-  const token = useLinkToken()
-  const [state, setState] = useState<'working' | 'done' | { error: unknown }>('working')
-
-  useEffect(() => {
-    if (token === undefined) return
-    let current = true
-    quire.emailChanges.cancel(token).then(
-      () => {
-        if (current) setState('done')
-      },
-      (error: unknown) => {
-        if (current) setState({ error })
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [quire, token])
+  const { token, state } = useLinkAction((linkToken) => quire.emailChanges.cancel(linkToken))
 
   return (
     <section class="narrow">

@@ -97,7 +97,7 @@ function declaredNames(schema: unknown): string[] {
   if (typeof schema !== 'object' || schema === null) return []
   const { properties, anyOf, oneOf, allOf } = schema as Record<string, unknown>
   const own = typeof properties === 'object' && properties !== null ? Object.keys(properties) : []
-  const branches = [anyOf, oneOf, allOf].flatMap((list) => (Array.isArray(list) ? list : []))
+  const branches = [anyOf, oneOf, allOf].flatMap((list): unknown[] => (Array.isArray(list) ? list : []))
   return [...own, ...branches.flatMap(declaredNames)]
 }
 

@@ -214,12 +214,13 @@ describe('client: accounts and sessions', { skip }, () => {
     assert.equal(error.operation, 'POST /v1/register')
     assert.equal(isQuireError(error, 'POST /v1/sessions'), false)
     // Narrowed to the operation, `fields` has the names its 422 can list, and no others.
-    assert.equal(isQuireError(error, 'POST /v1/register'), true)
-    if (isQuireError(error, 'POST /v1/register')) {
-      const { email, password } = error.fields
+    const caught: unknown = error
+    assert.equal(isQuireError(caught, 'POST /v1/register'), true)
+    if (isQuireError(caught, 'POST /v1/register')) {
+      const { email, password } = caught.fields
       assert.ok(email !== undefined && password !== undefined)
       // @ts-expect-error -- `emial` is not a field of POST /v1/register
-      assert.equal(error.fields.emial, undefined)
+      assert.equal(caught.fields.emial, undefined)
     }
     assert.ok(error.fieldSentences().some((sentence) => sentence.startsWith('password must ')))
 

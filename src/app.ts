@@ -6,7 +6,7 @@ import { attachmentsRoutes } from './attachments/attachments.routes.js'
 import { commentsRoutes } from './comments/comments.routes.js'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
-import { docsRoutes, openApiGenerator } from './openapi/openapi.routes.js'
+import { docsRoutes, openApiGenerator, rootRedirect } from './openapi/openapi.routes.js'
 import { ApiError } from './errors.js'
 import { emailVerificationsRoutes } from './email-verifications/email-verifications.routes.js'
 import { healthRoutes } from './health/health.routes.js'
@@ -225,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const credentials = await createCredentials(config)
 
   // The route list: grep here to find which module serves a URL.
+  await app.register(rootRedirect)
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes, { version })

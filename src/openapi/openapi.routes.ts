@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger'
+import { API_PREFIX } from '../http/links.js'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifySchema } from 'fastify'
@@ -137,6 +138,11 @@ export const openApiGenerator = fp(async (app) => {
     },
   })
 })
+
+/** `GET /`: a browser pointed at the server's bare address lands on the reference page. */
+export const rootRedirect: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${API_PREFIX}/docs`, 302))
+}
 
 /** `/v1/openapi.json` and the interactive reference at `/v1/docs`, whose assets Quire serves itself. */
 export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -41,6 +41,7 @@ function apiRoutes(app: FastifyInstance): string[] {
       return (
         DOCUMENTED_METHODS.includes(method) &&
         !path.includes('*') &&
+        path !== '/' &&
         !path.startsWith('/v1/docs') &&
         path !== '/v1/openapi.json'
       )
@@ -104,6 +105,13 @@ describe('OpenAPI and docs', () => {
           )
         }
       }
+    })
+
+    it('GET / redirects to the reference page at /v1/docs', async (t) => {
+      const { app } = await buildTestApp(t)
+      const response = await app.inject({ method: 'GET', url: '/' })
+      assert.equal(response.statusCode, 302)
+      assert.equal(response.headers['location'], '/v1/docs')
     })
 
     it('/v1/docs serves the interactive reference and every asset it loads', async (t) => {

@@ -157,11 +157,9 @@ export async function createAttachment(
   postId: string,
   content: Buffer | string = 'file content',
   filename = 'notes.txt',
+  contentType = 'text/plain',
 ): Promise<AttachmentBody> {
-  return dataOf<AttachmentBody>(
-    await uploadRaw(app, user, postId, content, { filename, contentType: 'text/plain' }),
-    201,
-  )
+  return dataOf<AttachmentBody>(await uploadRaw(app, user, postId, content, { filename, contentType }), 201)
 }
 
 /** Uploads `bytes` random bytes as a raw `file.bin`, answering whatever the server answers. */

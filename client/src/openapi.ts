@@ -608,6 +608,16 @@ export interface paths {
                    * @description UUIDv7; ordering by ID is ordering by creation
                    */
                   user_id: string
+                  /** @description The author, enough to show a byline */
+                  author: {
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    id: string
+                    /** @description null when the author has set none */
+                    display_name: string | null
+                  }
                   title: string
                   body: string
                   /**
@@ -6601,6 +6611,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -6981,6 +7001,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -7363,6 +7393,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -7745,6 +7785,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -8140,6 +8190,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -8978,6 +9038,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -9800,7 +9870,7 @@ export interface paths {
     put?: never
     /**
      * Upload an attachment
-     * @description Only the post’s author. Either `multipart/form-data` with the file in a part named `file` (its filename and Content-Type are kept; other parts are ignored), or a raw body sent with the file’s own Content-Type and its name in `?filename=` (required: 400 without it). Any type is stored byte for byte, JSON and text included. At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing is stored. The attachments of all the author’s posts together may hold at most USER_STORAGE_MAX_BYTES (default 1 GiB): an upload that does not fit answers 413 PAYLOAD_TOO_LARGE naming the quota, what is in use and what is left, and stores nothing (deleting attachments or posts frees space at once; parallel uploads never overshoot the quota). The SHA-256 is computed while the bytes arrive. Filenames lose path components and control characters and are NFC-normalised; 1–255 characters must remain (422 otherwise). 201 with the attachment’s metadata.
+     * @description Only the post’s author. Either `multipart/form-data` with the file in a part named `file` (its filename and Content-Type are kept; other parts are ignored), or a raw body sent with the file’s own Content-Type and its name in `?filename=` (required: 400 without it). Any type is stored byte for byte, JSON and text included; an empty file answers 422 (`fields.file`). At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing is stored. The attachments of all the author’s posts together may hold at most USER_STORAGE_MAX_BYTES (default 1 GiB): an upload that does not fit answers 413 PAYLOAD_TOO_LARGE naming the quota, what is in use and what is left, and stores nothing (deleting attachments or posts frees space at once; parallel uploads never overshoot the quota). The SHA-256 is computed while the bytes arrive. Filenames lose path components and control characters and are NFC-normalised; 1–255 characters must remain (422 otherwise). 201 with the attachment’s metadata.
      */
     post: {
       parameters: {
@@ -11063,7 +11133,7 @@ export interface paths {
     put?: never
     /**
      * Make an attachment the post’s cover
-     * @description An action: only the post’s author. Sets the post’s `cover_attachment_id` to this attachment (bumping the post’s version) and answers 200 with the post. Send `If-Match` with the post’s ETag to apply it only if the post is unchanged (412 otherwise). No request body.
+     * @description An action: only the post’s author. Sets the post’s `cover_attachment_id` to this attachment (bumping the post’s version) and answers 200 with the post. Send `If-Match` with the post’s ETag to apply it only if the post is unchanged (412 otherwise). Only an image can be a cover (image/png, image/jpeg, image/gif, image/webp, image/avif): any other type answers 422. No request body.
      */
     post: {
       parameters: {
@@ -11105,6 +11175,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -11342,6 +11422,34 @@ export interface paths {
         }
         /** @description Error envelope: never carries `data` */
         415: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
             'RateLimit-Limit'?: number
@@ -12399,6 +12507,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -12798,6 +12916,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -13208,6 +13336,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -13609,6 +13747,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -14010,6 +14158,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -14393,6 +14551,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -15219,6 +15387,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time

@@ -199,7 +199,8 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!changed) throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
         return changed
       })
-      return reply.header('etag', versionEtag(updated.version)).send(data(postFromRow(updated)))
+      const withAuthor = { ...updated, author_display_name: post.author_display_name }
+      return reply.header('etag', versionEtag(updated.version)).send(data(postFromRow(withAuthor)))
     },
   )
 

@@ -197,7 +197,7 @@ export const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
         ? await readMultipartUpload(request, request.query.filename, limit)
         : await readRawUpload(request, request.query.filename, limit)
       if (upload.size === 0)
-        throw fieldsError({ file: 'The file is empty: choose a file with something in it.' })
+        throw fieldsError({ file: 'is empty: choose a file with something in it' })
 
       const now = Date.now()
       const row: AttachmentRow = {

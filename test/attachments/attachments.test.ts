@@ -355,7 +355,7 @@ describe('attachments: errors', () => {
       await uploadMultipart(app, author, post.id, { filename: 'empty.png', content: '' }),
     ]) {
       const error = errorOf(response, 422)
-      assert.match(error.fields?.['file'] ?? '', /^The file is empty[^]*\.$/)
+      assert.match(error.fields?.['file'] ?? '', /^File is empty[^]*\.$/)
     }
     assert.equal(await attachmentCount(db), 0)
   })
@@ -385,7 +385,7 @@ describe('attachments: errors', () => {
     const author = await registerAndLogin(app)
     const post = await createPost(app, author)
     const response = await uploadRaw(app, author, post.id, 'bytes')
-    assert.equal(errorOf(response, 400).fields?.['filename'], 'is required')
+    assert.equal(errorOf(response, 400).fields?.['filename'], 'Filename is required.')
     assert.equal(await attachmentCount(db), 0)
   })
 
@@ -469,7 +469,7 @@ describe('attachments: errors', () => {
       filename: 'a.txt',
       content: 'x',
     })
-    assert.equal(errorOf(wrongField, 400).fields?.['file'], 'is required')
+    assert.equal(errorOf(wrongField, 400).fields?.['file'], 'File is required.')
     const boundary = 'b0undary'
     const onlyFields = await app.inject({
       method: 'POST',

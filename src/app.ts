@@ -164,7 +164,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('secretBox', secretBox)
   const outbox: Outbox = { box: secretBox, perRecipient: config.mailsPerRecipient, log: app.log }
   app.decorate('outbox', outbox)
-  const mailTransport = createMailTransport(config.mail, config.mailFrom, app.log)
+  const mailTransport = createMailTransport(config.mail, config.mailFrom, app.log, {
+    showTokens: !config.production,
+  })
   const mailSender = new MailSender(
     db,
     secretBox,
@@ -183,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await mailSender.stop()
   })
-  if (config.mail.kind === 'log' && process.env['NODE_ENV'] === 'production') {
+  if (config.mail.kind === 'log' && config.production) {
     app.log.warn('MAIL_URL is "log": mail is written to the log, not sent. Set MAIL_URL to an SMTP server.')
   }
   const lifecycle = requestLifecycle(app)

@@ -124,6 +124,13 @@ export interface paths {
       }
       requestBody: {
         content: {
+          /**
+           * @example {
+           *       "email": "ada@example.com",
+           *       "password": "correct horse battery staple",
+           *       "display_name": "Ada"
+           *     }
+           */
           'application/json': {
             /** @description A valid address, unique regardless of case */
             email: string
@@ -2434,6 +2441,12 @@ export interface paths {
       }
       requestBody: {
         content: {
+          /**
+           * @example {
+           *       "email": "ada@example.com",
+           *       "password": "correct horse battery staple"
+           *     }
+           */
           'application/json': {
             email: string
             password: string

@@ -196,8 +196,7 @@ export const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
       const upload = request.isMultipart()
         ? await readMultipartUpload(request, request.query.filename, limit)
         : await readRawUpload(request, request.query.filename, limit)
-      if (upload.size === 0)
-        throw fieldsError({ file: 'is empty: choose a file with something in it' })
+      if (upload.size === 0) throw fieldsError({ file: 'is empty: choose a file with something in it' })
 
       const now = Date.now()
       const row: AttachmentRow = {

@@ -245,7 +245,10 @@ describe('unbounded password input', () => {
       const fields = json<ErrorResponse>(response).error.fields ?? {}
       const messages = Object.values(fields)
       assert.equal(messages.length, 1)
-      assert.match(messages[0] ?? '', /^(Password|New password|Current password) must be at most 1024 characters\.$/)
+      assert.match(
+        messages[0] ?? '',
+        /^(Password|New password|Current password) must be at most 1024 characters\.$/,
+      )
     }
   })
 

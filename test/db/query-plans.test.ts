@@ -104,17 +104,46 @@ describe('query plans', () => {
     const pages: PageRequest[] = [{ limit: 20 }, { limit: 20, afterId: post.id }, { limit: 20, offset: 40 }]
     const missing = '01900000-0000-7000-8000-000000000000'
     const run: Array<[string, () => Promise<unknown>, { sorted?: boolean }]> = []
+    const anonymous = { all: false, ownerId: undefined }
+    const reader = { all: false, ownerId: author.id }
+    const everything = { all: true, ownerId: author.id }
     for (const page of pages) {
       const label = page.afterId ? 'after a token' : page.offset ? 'at an offset' : 'first page'
       run.push(
         [`listPostsByAuthor, ${label}`, () => listPostsByAuthor(logged, author.id, page), {}],
-        [`listPublicPostsByAuthor, ${label}`, () => listPublicPostsByAuthor(logged, author.id, page), {}],
-        [`listPublicPosts, ${label}`, () => listPublicPosts(logged, page), {}],
-        // Merges two index-ordered runs of IDs (covering indexes): no sort, however deep the offset.
-        [`listPostsVisibleTo, ${label}`, () => listPostsVisibleTo(logged, author.id, page), {}],
+        [
+          `listPublicPostsByAuthor, ${label}`,
+          () => listPublicPostsByAuthor(logged, author.id, page, false),
+          {},
+        ],
+        [
+          `listPublicPostsByAuthor with hidden posts, ${label}`,
+          () => listPublicPostsByAuthor(logged, author.id, page, true),
+          {},
+        ],
+        [`listPublicPosts, ${label}`, () => listPublicPosts(logged, page, false), {}],
+        [`listPublicPosts with hidden posts, ${label}`, () => listPublicPosts(logged, page, true), {}],
+        // Merges index-ordered runs of IDs (covering indexes): no sort, however deep the offset.
+        [`listPostsVisibleTo, ${label}`, () => listPostsVisibleTo(logged, author.id, page, false), {}],
+        [
+          `listPostsVisibleTo with hidden posts, ${label}`,
+          () => listPostsVisibleTo(logged, author.id, page, true),
+          {},
+        ],
         [`listPostAttachments, ${label}`, () => listPostAttachments(logged, post.id, page), {}],
-        [`listPostComments, ${label}`, () => listPostComments(logged, post.id, page), {}],
-        [`listAttachmentComments, ${label}`, () => listAttachmentComments(logged, attachment.id, page), {}],
+        [`listPostComments, ${label}`, () => listPostComments(logged, post.id, page, anonymous), {}],
+        [`listPostComments for a reader, ${label}`, () => listPostComments(logged, post.id, page, reader), {}],
+        [`listPostComments for a moderator, ${label}`, () => listPostComments(logged, post.id, page, everything), {}],
+        [
+          `listAttachmentComments, ${label}`,
+          () => listAttachmentComments(logged, attachment.id, page, anonymous),
+          {},
+        ],
+        [
+          `listAttachmentComments for a reader, ${label}`,
+          () => listAttachmentComments(logged, attachment.id, page, reader),
+          {},
+        ],
       )
     }
     run.push(
@@ -194,7 +223,7 @@ describe('query plans on PostgreSQL', () => {
 
       const read = async (page: PageRequest): Promise<{ rows: number; plan: string }> => {
         captured.length = 0
-        const listed = await listPostsVisibleTo(logged, caller.id, page)
+        const listed = await listPostsVisibleTo(logged, caller.id, page, false)
         assert.equal(listed.rows.length, page.limit)
         const [statement] = captured
         assert.ok(statement, 'the list ran a statement')

@@ -85,6 +85,7 @@ export interface Config {
   postsPerUser: RateLimitConfig
   /** Comments one user may write per window, on posts and attachments together; 429 beyond. */
   commentsPerUser: RateLimitConfig
+  reportsPerUser: RateLimitConfig
   mail: MailConfig
   /** The sender of every mail, e.g. `Quire <no-reply@example.com>`. */
   mailFrom: string
@@ -499,6 +500,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     ),
     postsPerUser: readRateLimit(env, 'USER_POST_LIMIT', '30/1m'),
     commentsPerUser: readRateLimit(env, 'USER_COMMENT_LIMIT', '60/1m'),
+    reportsPerUser: readRateLimit(env, 'USER_REPORT_LIMIT', '20/1m'),
     mail: readMail(env),
     mailFrom: readMailFrom(env),
     appUrl: readAppUrl(env),

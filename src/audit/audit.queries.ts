@@ -10,7 +10,9 @@ import {
   type PageWindow,
 } from '../db/pagination.js'
 
-const insertAuditEventQuery = compiledQuery((db, row: AuditEventRow) => db.insertInto('audit_events').values(row))
+const insertAuditEventQuery = compiledQuery((db, row: AuditEventRow) =>
+  db.insertInto('audit_events').values(row),
+)
 
 /** Appends one audit event; run it in the transaction of the action it records. */
 export async function insertAuditEvent(db: Db, row: AuditEventRow): Promise<void> {

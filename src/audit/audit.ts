@@ -53,18 +53,13 @@ export async function appendAudit(trx: Db, entry: AuditEntry): Promise<AuditEven
 /** Writes committed audit rows to the log as `moderation.action` security events. */
 export function logAudited(log: FastifyBaseLogger, rows: readonly AuditEventRow[]): void {
   for (const row of rows) {
-    logSecurityEvent(
-      log,
-      'moderation.action',
-      row.actor_id === null ? {} : { userId: row.actor_id },
-      {
-        action: row.action,
-        target_type: row.target_type,
-        target_id: row.target_id,
-        audit_event_id: row.id,
-        ...(row.actor_id === null ? { actor: 'command line' } : {}),
-      },
-    )
+    logSecurityEvent(log, 'moderation.action', row.actor_id === null ? {} : { userId: row.actor_id }, {
+      action: row.action,
+      target_type: row.target_type,
+      target_id: row.target_id,
+      audit_event_id: row.id,
+      ...(row.actor_id === null ? { actor: 'command line' } : {}),
+    })
   }
 }
 

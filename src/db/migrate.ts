@@ -1,5 +1,6 @@
 import { Migrator, type Migration } from 'kysely'
-import type { Db } from './database.js'
+import type { DatabaseConfig } from '../config.js'
+import { createDb, type Db } from './database.js'
 import * as accounts from './migrations/2026-11-22-01-accounts.js'
 import * as content from './migrations/2026-11-22-02-content.js'
 import * as credentialsVersion from './migrations/2026-11-23-01-credentials-version.js'
@@ -53,5 +54,24 @@ export async function migrateToLatest(db: Db): Promise<void> {
         cause: error,
       },
     )
+  }
+}
+
+/**
+ * On PostgreSQL, migrates on a connection of its own without the statement timeout (an index build
+ * may take long), through DATABASE_MIGRATION_URL when set: a direct connection to PostgreSQL while the
+ * app's own pool may go through PgBouncer in transaction mode.
+ */
+export async function migrateDatabase(database: DatabaseConfig, db: Db): Promise<void> {
+  if (database.kind !== 'postgres') {
+    await migrateToLatest(db)
+    return
+  }
+  const url = database.migrationUrl ?? database.url
+  const direct = createDb({ ...database, url, poolMax: 1, statementTimeoutMs: 0 })
+  try {
+    await migrateToLatest(direct)
+  } finally {
+    await direct.destroy()
   }
 }

@@ -158,14 +158,14 @@ export interface MailOutboxTable {
   created_at: number
 }
 
-/** What a report or an audit event is about. */
-export type TargetType = 'post' | 'attachment' | 'comment' | 'user'
+/** What an audit event is about. */
+export type TargetType = 'post' | 'attachment' | 'comment' | 'user' | 'report'
 
 /** A user's report of a post, attachment or comment, open until a moderator resolves it. */
 export interface ReportsTable {
   id: string
   reporter_id: string
-  target_type: Exclude<TargetType, 'user'>
+  target_type: 'post' | 'attachment' | 'comment'
   target_id: string
   /** The post the item is on (the item itself for a post). */
   post_id: string

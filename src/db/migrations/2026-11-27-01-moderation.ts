@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { dialectOf } from '../database.js'
 
 /**
  * Roles, disabled accounts, hidden posts and comments, reports and the audit log. Hiding is a 0/1 flag
@@ -17,6 +18,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
   // Counting (and locking) the active admins: the last one may not step down.
   await db.schema.createIndex('users_role_id').on('users').columns(['role', 'id']).execute()
+  // Admins search accounts by email prefix, a range compared byte by byte: SQLite's unique index on
+  // email already is; PostgreSQL's follows the database's collation, so it gets one in "C".
+  if (dialectOf(db) === 'postgres') {
+    await sql`create index users_email_bytewise on users (email collate "C")`.execute(db)
+  }
 
   for (const table of ['posts', 'comments']) {
     await db.schema
@@ -93,6 +99,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable(table).dropColumn('hidden_at').execute()
     await db.schema.alterTable(table).dropColumn('hidden').execute()
   }
+  if (dialectOf(db) === 'postgres') await sql`drop index users_email_bytewise`.execute(db)
   await db.schema.dropIndex('users_role_id').execute()
   await db.schema.alterTable('users').dropColumn('disabled').execute()
   await db.schema.alterTable('users').dropColumn('role').execute()

@@ -6,6 +6,7 @@ import { errorResponses, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import { versionEtag } from '../http/conditional.js'
 import { data } from '../http/envelope.js'
+import { absentBodyIsEmpty } from '../http/json-body.js'
 import { HideBody } from '../http/moderation.js'
 import { requirePermission, visibleComment, visiblePost } from '../http/permissions.js'
 import { Envelope, IdParams } from '../http/schemas.js'
@@ -34,6 +35,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/posts/:id/${action}`,
       {
+        preValidation: absentBodyIsEmpty,
         schema: {
           tags: ['moderation'],
           summary: hiding ? 'Hide a post' : 'Show a hidden post again',
@@ -69,6 +71,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(
       `/comments/:id/${action}`,
       {
+        preValidation: absentBodyIsEmpty,
         schema: {
           tags: ['moderation'],
           summary: hiding ? 'Hide a comment' : 'Show a hidden comment again',

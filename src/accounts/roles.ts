@@ -18,7 +18,9 @@ const ROLE_PERMISSIONS: Readonly<Record<Role, ReadonlySet<Permission>>> = {
 
 /** The permissions a role grants (shared, never modified); an unknown role grants none. */
 export function permissionsOf(role: string): ReadonlySet<Permission> {
-  return (ROLE_PERMISSIONS as Partial<Record<string, ReadonlySet<Permission>>>)[role] ?? ROLE_PERMISSIONS.member
+  return (
+    (ROLE_PERMISSIONS as Partial<Record<string, ReadonlySet<Permission>>>)[role] ?? ROLE_PERMISSIONS.member
+  )
 }
 
 /** True for a role name Quire knows. */

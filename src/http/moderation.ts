@@ -11,7 +11,9 @@ export const ModerationSchema = Nullable(
   Type.Object(
     {
       hidden: Type.Boolean({ description: 'Always true: a shown item has `moderation: null`' }),
-      reason: Nullable(Type.String({ maxLength: REASON_MAX_LENGTH, description: 'Why, as the moderator wrote it' })),
+      reason: Nullable(
+        Type.String({ maxLength: REASON_MAX_LENGTH, description: 'Why, as the moderator wrote it' }),
+      ),
       hidden_at: Timestamp,
     },
     { description: 'Set while a moderator has hidden the item; null when it is shown' },

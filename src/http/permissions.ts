@@ -85,7 +85,10 @@ export function visibleComment<C extends Hideable, P extends PostAccess>(
 ): { comment: C; post: P } {
   const post = visiblePost(caller, found?.post, 'Comment')
   const comment = found?.comment
-  if (!comment || (comment.hidden !== 0 && caller?.userId !== comment.user_id && !can(caller, 'comments:moderate')))
+  if (
+    !comment ||
+    (comment.hidden !== 0 && caller?.userId !== comment.user_id && !can(caller, 'comments:moderate'))
+  )
     throw notFound('Comment')
   return { comment, post }
 }
@@ -133,8 +136,5 @@ export function commentDeletionRight(
 ): 'author' | 'moderator' {
   if (caller?.userId === comment.user_id || caller?.userId === post.user_id) return 'author'
   if (can(caller, 'comments:moderate')) return 'moderator'
-  throw new ApiError(
-    'FORBIDDEN',
-    'Only the comment’s author, the post’s author or a moderator can delete it',
-  )
+  throw new ApiError('FORBIDDEN', 'Only the comment’s author, the post’s author or a moderator can delete it')
 }

@@ -1,5 +1,3 @@
-import { permissionsOf } from '../accounts/roles.js'
-import type { Permission } from '../http/permissions.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { deleteUserAccountTokens } from '../account-tokens/account-tokens.queries.js'
 import { mailAccountToken } from '../account-tokens/account-tokens.service.js'
@@ -62,13 +60,12 @@ const REGISTRATIONS = 'registrations from this address'
  * (the old one goes with its row: the map holds its keys weakly). The object is shared by those
  * requests, so it is frozen, its preferences too; they are only serialised.
  */
-const profiles = new WeakMap<UserRow, User & { permissions: Permission[] }>()
+const profiles = new WeakMap<UserRow, User>()
 
-function profileOf(row: UserRow): User & { permissions: Permission[] } {
+function profileOf(row: UserRow): User {
   let profile = profiles.get(row)
   if (profile === undefined) {
-    // The permissions follow from the role, a column of the row: still a function of the row alone.
-    const made = { ...userFromRow(row), permissions: [...permissionsOf(row.role)] }
+    const made = userFromRow(row)
     Object.freeze(made.preferences)
     profile = Object.freeze(made)
     profiles.set(row, profile)

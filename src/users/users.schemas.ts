@@ -8,6 +8,7 @@ import { MAX_PAGE_SIZE } from '../db/pagination.js'
 import { PostSchema } from '../posts/posts.schemas.js'
 import { PASSWORD_INPUT_MAX_LENGTH } from '../accounts/passwords.js'
 import { PERMISSIONS } from '../http/permissions.js'
+import { permissionsOf } from '../accounts/roles.js'
 
 export const DISPLAY_NAME_MAX_LENGTH = 100
 export const PREFERENCES_MAX_BYTES = 16 * 1024
@@ -33,6 +34,12 @@ export const UserSchema = Type.Object({
       'member (everyone at first); moderator: hides and deletes others’ posts and comments, resolves reports; ' +
       'admin: also manages accounts and reads the audit log. Given by an admin or `npm run admin -- role`',
   }),
+  permissions: Type.Array(Type.Enum([...PERMISSIONS]), {
+    maxItems: PERMISSIONS.length,
+    description:
+      'What the caller’s role lets them do beyond their own content: posts:moderate, comments:moderate, ' +
+      'reports:review (moderators and admins), users:manage, audit:read (admins); empty for members',
+  }),
   created_at: Timestamp,
   updated_at: Timestamp,
   links: Links(
@@ -53,6 +60,7 @@ export function userFromRow(row: UserRow): User {
     email_verified: row.email_verified === 1,
     totp_enabled: row.totp_enabled === 1,
     role: row.role,
+    permissions: [...permissionsOf(row.role)],
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
     links: meLinks(),
@@ -62,12 +70,6 @@ export function userFromRow(row: UserRow): User {
 /** `GET /v1/me`, optionally with the first page of the caller's sessions and posts embedded. */
 export const MeSchema = Type.Object({
   ...UserSchema.properties,
-  permissions: Type.Array(Type.Enum([...PERMISSIONS]), {
-    maxItems: PERMISSIONS.length,
-    description:
-      'What the caller’s role lets them do beyond their own content: posts:moderate, comments:moderate, ' +
-      'reports:review (moderators and admins), users:manage, audit:read (admins); empty for members',
-  }),
   sessions: Type.Optional(
     Type.Array(SessionSchema, { maxItems: MAX_PAGE_SIZE, description: 'First page; with include=sessions' }),
   ),

@@ -132,8 +132,16 @@ describe('query plans', () => {
         ],
         [`listPostAttachments, ${label}`, () => listPostAttachments(logged, post.id, page), {}],
         [`listPostComments, ${label}`, () => listPostComments(logged, post.id, page, anonymous), {}],
-        [`listPostComments for a reader, ${label}`, () => listPostComments(logged, post.id, page, reader), {}],
-        [`listPostComments for a moderator, ${label}`, () => listPostComments(logged, post.id, page, everything), {}],
+        [
+          `listPostComments for a reader, ${label}`,
+          () => listPostComments(logged, post.id, page, reader),
+          {},
+        ],
+        [
+          `listPostComments for a moderator, ${label}`,
+          () => listPostComments(logged, post.id, page, everything),
+          {},
+        ],
         [
           `listAttachmentComments, ${label}`,
           () => listAttachmentComments(logged, attachment.id, page, anonymous),

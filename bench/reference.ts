@@ -141,10 +141,14 @@ async function statements(sqlite: SQLite.Database) {
       (db) => listPostsVisibleTo(db, mark('userId'), { ...page, offset: OFFSET_MARKER }, false),
       { userId: mark('userId'), fetch, offset: OFFSET_MARKER },
     ),
-    comments: await quireStatement(sqlite, (db) => listPostComments(db, mark('postId'), page, { all: false, ownerId: undefined }), {
-      postId: mark('postId'),
-      fetch,
-    }),
+    comments: await quireStatement(
+      sqlite,
+      (db) => listPostComments(db, mark('postId'), page, { all: false, ownerId: undefined }),
+      {
+        postId: mark('postId'),
+        fetch,
+      },
+    ),
     insertComment: await quireStatement(
       sqlite,
       (db) =>

@@ -12,7 +12,7 @@ export async function grantRole(db: Db, userId: string, role: Role): Promise<voi
 }
 
 /** A member who writes the content, another member, a moderator and an admin. */
-export interface Cast {
+interface Cast {
   author: TestUser
   member: TestUser
   moderator: TestUser

@@ -10,13 +10,13 @@ import { deleteAllUserSessions } from '../sessions/sessions.queries.js'
 // session in the same transaction, and each change is audited there too.
 
 /** What an administrator may change about an account. */
-export interface AccountChanges {
+interface AccountChanges {
   role?: Role
   disabled?: boolean
 }
 
 /** Thrown when a change would leave no enabled admin. */
-export function lastAdminRefusal(): ApiError {
+function lastAdminRefusal(): ApiError {
   return new ApiError(
     'CONFLICT',
     'This is the last admin: make another account admin before demoting or disabling this one',

@@ -4,7 +4,7 @@ import { isoTime } from '../http/iso-time.js'
 import { userLinks } from '../http/links.js'
 import { Id, Links, Nullable, PageQuery, Timestamp } from '../http/schemas.js'
 
-export const RoleSchema = Type.Enum(['member', 'moderator', 'admin'], {
+const RoleSchema = Type.Enum(['member', 'moderator', 'admin'], {
   description:
     'member: their own content; moderator: also hides and deletes others’ posts and comments and resolves reports; ' +
     'admin: also manages accounts and reads the audit log',

@@ -44,7 +44,7 @@ export async function findCommentWithPost(
  * wrote (none when undefined). Hidden comments are few, so the condition filters the rows the list's
  * index already orders.
  */
-export interface HiddenCommentsShown {
+interface HiddenCommentsShown {
   all: boolean
   ownerId: string | undefined
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, json, registerAndLogin, TEST_ENGINE, type TestUser } from '../helpers.js'
+import { buildTestApp, json, TEST_ENGINE, type TestUser } from '../helpers.js'
 import { dataOf, errorOf, type ListBody } from '../content-helpers.js'
 import { auditRows, castOf, grantRole } from '../moderation-helpers.js'
 
@@ -45,8 +45,8 @@ describe('listing and reading accounts', () => {
     )
     const found = all.find((user) => user.id === moderator.id)
     assert.equal(found?.role, 'moderator')
-    assert.equal(found?.disabled, false)
-    assert.equal(found?.links.self, `/v1/users/${moderator.id}`)
+    assert.equal(found.disabled, false)
+    assert.equal(found.links.self, `/v1/users/${moderator.id}`)
     assert.equal(JSON.stringify(all).includes('password'), false)
     assert.equal(JSON.stringify(all).includes('preferences'), false)
 

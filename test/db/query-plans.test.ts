@@ -14,7 +14,10 @@ import {
   listPostAttachments,
   readAttachmentChunk,
 } from '../../src/attachments/attachments.queries.js'
+import { listUsers, lockActiveAdminIds } from '../../src/accounts/users.queries.js'
+import { listAuditEvents } from '../../src/audit/audit.queries.js'
 import type { Db } from '../../src/db/database.js'
+import { findReportById, listReports, resolveItemReports } from '../../src/reports/reports.queries.js'
 import type { Tables } from '../../src/db/tables.js'
 import type { PageRequest } from '../../src/db/pagination.js'
 import {
@@ -48,7 +51,15 @@ interface PlanRow {
   detail: string
 }
 
-const CONTENT_TABLES = ['posts', 'attachments', 'attachment_chunks', 'comments', 'users']
+const CONTENT_TABLES = [
+  'posts',
+  'attachments',
+  'attachment_chunks',
+  'comments',
+  'users',
+  'reports',
+  'audit_events',
+]
 
 /** A node of PostgreSQL's `EXPLAIN (ANALYZE, FORMAT JSON)` plan. */
 interface PostgresPlanNode {
@@ -142,6 +153,11 @@ describe('query plans', () => {
           () => listPostComments(logged, post.id, page, everything),
           {},
         ],
+        [`listReports, ${label}`, () => listReports(logged, 'open', page), {}],
+        [`listAuditEvents, ${label}`, () => listAuditEvents(logged, page), {}],
+        [`listUsers, ${label}`, () => listUsers(logged, undefined, page), {}],
+        // An email prefix is a range of the email index; its matches are sorted by ID.
+        [`listUsers by email prefix, ${label}`, () => listUsers(logged, 'user', page), { sorted: true }],
         [
           `listAttachmentComments, ${label}`,
           () => listAttachmentComments(logged, attachment.id, page, anonymous),
@@ -160,6 +176,18 @@ describe('query plans', () => {
       ['findPostWithAttachment', () => findPostWithAttachment(logged, post.id, attachment.id), {}],
       ['readAttachmentChunk', () => readAttachmentChunk(logged, attachment.id, 0), {}],
       ['findCommentWithPost', () => findCommentWithPost(logged, missing), {}],
+      ['findReportById', () => findReportById(logged, missing), {}],
+      ['lockActiveAdminIds', () => lockActiveAdminIds(logged), {}],
+      [
+        'resolveItemReports',
+        () =>
+          resolveItemReports(
+            logged,
+            { target_type: 'post', target_id: missing },
+            { action: 'hide', note: null, resolverId: missing, now: 0 },
+          ),
+        {},
+      ],
       // The storage quota's counter (one row by primary key) and what deleting a post frees.
       ['reserveStorage', () => reserveStorage(logged, author.id, 10, 1000), {}],
       ['releaseStorage', () => releaseStorage(logged, author.id, 10), {}],

@@ -58,8 +58,8 @@ describe('hiding posts', () => {
       200,
     )
     assert.equal(hidden.moderation?.hidden, true)
-    assert.equal(hidden.moderation?.reason, 'Advertising')
-    assert.match(hidden.moderation?.hidden_at ?? '', /^\d{4}-\d\d-\d\dT/)
+    assert.equal(hidden.moderation.reason, 'Advertising')
+    assert.match(hidden.moderation.hidden_at, /^\d{4}-\d\d-\d\dT/)
 
     const reads = [
       `/v1/posts/${post.id}`,

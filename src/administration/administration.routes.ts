@@ -7,6 +7,7 @@ import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import { versionEtag } from '../http/conditional.js'
 import { data, listBody } from '../http/envelope.js'
 import { requirePermission } from '../http/permissions.js'
+import { checkedOptionalText } from '../http/text.js'
 import { Envelope, IdParams, ListEnvelope } from '../http/schemas.js'
 import { changeAccount } from './account-changes.js'
 import { AdminUserSchema, adminUserFromRow, ChangeUserBody, UserListQuery } from './administration.schemas.js'
@@ -34,7 +35,8 @@ export const administrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       requirePermission(callerOf(request), 'users:manage')
       const { email, ...pageQuery } = request.query
-      const page = await listUsers(db, email?.trim().toLowerCase(), pageRequest(pageQuery))
+      const prefix = checkedOptionalText(email?.trim().toLowerCase(), 'email') ?? undefined
+      const page = await listUsers(db, prefix, pageRequest(pageQuery))
       return listBody(page, adminUserFromRow)
     },
   )

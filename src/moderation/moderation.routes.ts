@@ -8,6 +8,7 @@ import { versionEtag } from '../http/conditional.js'
 import { data } from '../http/envelope.js'
 import { absentBodyIsEmpty } from '../http/json-body.js'
 import { HideBody } from '../http/moderation.js'
+import { checkedOptionalText } from '../http/text.js'
 import { requirePermission, visibleComment, visiblePost } from '../http/permissions.js'
 import { Envelope, IdParams } from '../http/schemas.js'
 import { findPostById, setPostHidden } from '../posts/posts.queries.js'
@@ -53,7 +54,9 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const caller = requirePermission(callerOf(request), 'posts:moderate')
         const post = visiblePost(caller, await findPostById(db, request.params.id))
-        const reason = hiding ? ((request.body as { reason?: string } | undefined)?.reason ?? null) : null
+        const reason = hiding
+          ? checkedOptionalText((request.body as { reason?: string } | undefined)?.reason, 'reason')
+          : null
         const updated = await audited(db, request.log, async (trx) => {
           const row = await setPostHidden(trx, post.id, hiding ? { at: Date.now(), reason } : null)
           if (!row) throw notFound('Post')
@@ -88,7 +91,9 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const caller = requirePermission(callerOf(request), 'comments:moderate')
         const { comment } = visibleComment(caller, await findCommentWithPost(db, request.params.id))
-        const reason = hiding ? ((request.body as { reason?: string } | undefined)?.reason ?? null) : null
+        const reason = hiding
+          ? checkedOptionalText((request.body as { reason?: string } | undefined)?.reason, 'reason')
+          : null
         const updated = await audited(db, request.log, async (trx) => {
           const row = await setCommentHidden(trx, comment.id, hiding ? { at: Date.now(), reason } : null)
           if (!row) throw notFound('Comment')

@@ -12,6 +12,7 @@ import { data, listBody } from '../http/envelope.js'
 import { reportLinks } from '../http/links.js'
 import { requirePermission, visibleComment, visiblePost } from '../http/permissions.js'
 import { Envelope, IdParams, ListEnvelope } from '../http/schemas.js'
+import { checkedOptionalText } from '../http/text.js'
 import { newId } from '../ids.js'
 import { findPostById, setPostHidden } from '../posts/posts.queries.js'
 import { removePost } from '../posts/removal.js'
@@ -59,7 +60,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reporter_id: caller.userId,
       ...item,
       reason: body.reason,
-      note: body.note ?? null,
+      note: checkedOptionalText(body.note, 'note'),
       status: 'open',
       action: null,
       resolution_note: null,
@@ -272,7 +273,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const caller = requirePermission(callerOf(request), 'reports:review')
       const { action } = request.body
-      const note = request.body.note ?? null
+      const note = checkedOptionalText(request.body.note, 'note')
       const report = await findReportById(db, request.params.id)
       if (!report) throw notFound('Report')
       if (action === 'hide' && report.target_type === 'attachment') {

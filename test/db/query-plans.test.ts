@@ -114,7 +114,9 @@ describe('query plans', () => {
 
     const pages: PageRequest[] = [{ limit: 20 }, { limit: 20, afterId: post.id }, { limit: 20, offset: 40 }]
     const missing = '01900000-0000-7000-8000-000000000000'
-    const run: Array<[string, () => Promise<unknown>, { sorted?: boolean }]> = []
+    // `wholeTable`: a list of every row (the audit log, the accounts) walks its primary key's index in
+    // order and stops once the page is full: a scan of the index, never of the table.
+    const run: Array<[string, () => Promise<unknown>, { sorted?: boolean; wholeTable?: boolean }]> = []
     const anonymous = { all: false, ownerId: undefined }
     const reader = { all: false, ownerId: author.id }
     const everything = { all: true, ownerId: author.id }
@@ -154,8 +156,8 @@ describe('query plans', () => {
           {},
         ],
         [`listReports, ${label}`, () => listReports(logged, 'open', page), {}],
-        [`listAuditEvents, ${label}`, () => listAuditEvents(logged, page), {}],
-        [`listUsers, ${label}`, () => listUsers(logged, undefined, page), {}],
+        [`listAuditEvents, ${label}`, () => listAuditEvents(logged, page), { wholeTable: true }],
+        [`listUsers, ${label}`, () => listUsers(logged, undefined, page), { wholeTable: true }],
         // An email prefix is a range of the email index; its matches are sorted by ID.
         [`listUsers by email prefix, ${label}`, () => listUsers(logged, 'user', page), { sorted: true }],
         [
@@ -196,7 +198,7 @@ describe('query plans', () => {
       ['sumPostAttachmentBytes', () => sumPostAttachmentBytes(logged, post.id), {}],
     )
 
-    for (const [name, query, { sorted = false }] of run) {
+    for (const [name, query, { sorted = false, wholeTable = false }] of run) {
       captured.length = 0
       await query()
       assert.equal(captured.length, 1, `${name} runs one statement`)
@@ -212,7 +214,10 @@ describe('query plans', () => {
       )
       assert.ok(tableReads.length > 0, `${description}\nreads a content table`)
       for (const detail of tableReads) {
-        assert.match(detail, /^SEARCH \w+ USING (COVERING )?INDEX /, `${description}\nis an index search`)
+        const indexRead = wholeTable
+          ? /^(SEARCH|SCAN) \w+ USING (COVERING )?INDEX /
+          : /^SEARCH \w+ USING (COVERING )?INDEX /
+        assert.match(detail, indexRead, `${description}\nis an index search`)
       }
       if (!sorted) {
         assert.ok(!details.some((detail) => detail.includes('TEMP B-TREE')), `${description}\nneeds no sort`)

@@ -194,6 +194,9 @@ describe('hiding posts', () => {
     assert.equal(dataOf<Moderated>(bare, 200).moderation?.reason, null)
     errorOf(await act(app, moderator, `/v1/posts/${post.id}/hide`, { reason: 'x'.repeat(1001) }), 422)
     errorOf(await act(app, moderator, `/v1/posts/${post.id}/hide`, { why: 'no' }), 422)
+    // PostgreSQL cannot store NUL: refused on both engines alike.
+    const nul = await act(app, moderator, `/v1/posts/${post.id}/hide`, { reason: 'a\u0000b' })
+    assert.ok(errorOf(nul, 422).fields?.['reason'])
     errorOf(await act(app, moderator, '/v1/posts/not-an-id/hide'), 404)
   })
 })

@@ -87,6 +87,9 @@ describe('filing reports', () => {
       ],
     )
     errorOf(await report(app, member, url, { reason: 'spam', id: 'mine' }), 422)
+    assert.ok(
+      errorOf(await report(app, member, url, { reason: 'spam', note: 'a\u0000b' }), 422).fields?.['note'],
+    )
     errorOf(await report(app, member, url, {}), 400)
     const anonymous = await app.inject({ method: 'POST', url, payload: { reason: 'spam' } })
     errorOf(anonymous, 401)

@@ -1,4 +1,4 @@
-// Generated from the Quire server’s OpenAPI document by `npm run client:types`. Do not edit by hand.
+// Generated from the Quire server’s OpenAPI document and error codes by `npm run client:types`. Do not edit by hand.
 
 export interface paths {
   '/v1': {
@@ -342,7 +342,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -362,8 +362,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  display_name?: string
+                  email?: string
+                  password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -833,7 +837,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -853,8 +857,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  include?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -1154,7 +1160,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -1174,8 +1180,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -1559,7 +1567,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -1579,8 +1587,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  display_name?: string
+                  preferences?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -1941,7 +1952,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -1961,8 +1972,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  current_password?: string
+                  new_password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -2314,7 +2328,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -2334,8 +2348,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -2711,7 +2729,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -2731,8 +2749,14 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  email?: string
+                  login_token?: string
+                  password?: string
+                  recovery_code?: string
+                  totp_code?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -3651,7 +3675,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -3671,8 +3695,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  email?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -3959,7 +3985,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -3979,8 +4005,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  new_password?: string
+                  token?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -4625,7 +4654,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -4645,8 +4674,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  token?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -5021,7 +5052,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -5041,8 +5072,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  new_email?: string
+                  password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -5328,7 +5362,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -5348,8 +5382,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  token?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -5729,7 +5765,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -5749,8 +5785,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -6076,7 +6114,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -6096,8 +6134,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -6444,7 +6484,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -6464,8 +6504,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  code?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -6842,7 +6884,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -6862,8 +6904,13 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                  user?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -7232,7 +7279,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -7252,8 +7299,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                  title?: string
+                  visibility?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -7628,7 +7679,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -7648,8 +7699,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -8511,7 +8566,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -8531,8 +8586,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                  title?: string
+                  visibility?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -9361,7 +9420,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -9381,8 +9440,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                  title?: string
+                  visibility?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -9773,7 +9836,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -9793,8 +9856,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -10210,7 +10277,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -10230,8 +10297,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  filename?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -12319,7 +12388,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -12339,8 +12408,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  filename?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -12737,7 +12808,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -12757,8 +12828,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -13146,7 +13221,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -13166,8 +13241,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -13570,7 +13647,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -13590,8 +13667,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -13981,7 +14062,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -14001,8 +14082,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -14845,7 +14928,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -14865,8 +14948,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -15683,7 +15768,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -15703,8 +15788,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -16134,7 +16221,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -16154,8 +16241,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  reason?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -16584,7 +16673,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -16604,8 +16693,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  reason?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -17032,7 +17123,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -17052,7 +17143,7 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
                   [key: string]: string
                 }
@@ -17475,7 +17566,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -17495,7 +17586,7 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
                   [key: string]: string
                 }
@@ -17943,7 +18034,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -17963,8 +18054,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  note?: string
+                  reason?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -18411,7 +18505,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -18431,8 +18525,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  note?: string
+                  reason?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -18879,7 +18976,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -18899,8 +18996,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  note?: string
+                  reason?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -19313,7 +19413,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -19333,8 +19433,13 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                  status?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -20239,7 +20344,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -20259,8 +20364,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  action?: string
+                  note?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -20642,7 +20750,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -20662,8 +20770,13 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  email?: string
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -21495,7 +21608,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -21515,8 +21628,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  disabled?: string
+                  role?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -21898,7 +22014,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -21918,8 +22034,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -22062,3 +22182,29 @@ export interface components {
 }
 export type $defs = Record<string, never>
 export type operations = Record<string, never>
+
+/** Every `code` a Quire error envelope can carry. */
+export type ErrorCode =
+  | 'ACCOUNT_DISABLED'
+  | 'BAD_REQUEST'
+  | 'CONFLICT'
+  | 'EMAIL_ALREADY_EXISTS'
+  | 'EMAIL_NOT_VERIFIED'
+  | 'FIELDS_VALIDATION_ERROR'
+  | 'FORBIDDEN'
+  | 'HEADERS_TOO_LARGE'
+  | 'INTERNAL_ERROR'
+  | 'LOGIN_CONFIRMATION_REQUIRED'
+  | 'METHOD_NOT_ALLOWED'
+  | 'NOT_ACCEPTABLE'
+  | 'NOT_FOUND'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'PRECONDITION_FAILED'
+  | 'RANGE_NOT_SATISFIABLE'
+  | 'RATE_LIMITED'
+  | 'REQUEST_TIMEOUT'
+  | 'SERVICE_UNAVAILABLE'
+  | 'TOTP_REQUIRED'
+  | 'UNAUTHENTICATED'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'URI_TOO_LONG'

@@ -126,25 +126,29 @@ async function statements(sqlite: SQLite.Database) {
       tokenHash: mark('tokenHash'),
     }),
     post: await quireStatement(sqlite, (db) => findPostById(db, mark('id')), { id: mark('id') }),
-    publicFeed: await quireStatement(sqlite, (db) => listPublicPosts(db, page), { fetch }),
-    visibleFeed: await quireStatement(sqlite, (db) => listPostsVisibleTo(db, mark('userId'), page), {
+    publicFeed: await quireStatement(sqlite, (db) => listPublicPosts(db, page, false), { fetch }),
+    visibleFeed: await quireStatement(sqlite, (db) => listPostsVisibleTo(db, mark('userId'), page, false), {
       userId: mark('userId'),
       fetch,
     }),
     visibleFeedAfter: await quireStatement(
       sqlite,
-      (db) => listPostsVisibleTo(db, mark('userId'), { ...page, afterId: mark('afterId') }),
+      (db) => listPostsVisibleTo(db, mark('userId'), { ...page, afterId: mark('afterId') }, false),
       { userId: mark('userId'), fetch, afterId: mark('afterId') },
     ),
     visibleFeedAt: await quireStatement(
       sqlite,
-      (db) => listPostsVisibleTo(db, mark('userId'), { ...page, offset: OFFSET_MARKER }),
+      (db) => listPostsVisibleTo(db, mark('userId'), { ...page, offset: OFFSET_MARKER }, false),
       { userId: mark('userId'), fetch, offset: OFFSET_MARKER },
     ),
-    comments: await quireStatement(sqlite, (db) => listPostComments(db, mark('postId'), page), {
-      postId: mark('postId'),
-      fetch,
-    }),
+    comments: await quireStatement(
+      sqlite,
+      (db) => listPostComments(db, mark('postId'), page, { all: false, ownerId: undefined }),
+      {
+        postId: mark('postId'),
+        fetch,
+      },
+    ),
     insertComment: await quireStatement(
       sqlite,
       (db) =>

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { DestinationStream } from 'pino'
+import { administrationRoutes } from './administration/administration.routes.js'
 import { attachmentsRoutes } from './attachments/attachments.routes.js'
+import { auditRoutes } from './audit/audit.routes.js'
 import { commentsRoutes } from './comments/comments.routes.js'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
@@ -37,7 +39,9 @@ import {
   passwordResetJob,
   passwordResetsRoutes,
 } from './password-resets/password-resets.routes.js'
+import { moderationRoutes } from './moderation/moderation.routes.js'
 import { postsRoutes } from './posts/posts.routes.js'
+import { reportsRoutes } from './reports/reports.routes.js'
 import { loadSecretKey, SecretBox } from './secrets.js'
 import { sessionsRoutes } from './sessions/sessions.routes.js'
 import { totpRoutes } from './totp/totp.routes.js'
@@ -243,6 +247,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(postsRoutes)
         await api.register(attachmentsRoutes)
         await api.register(commentsRoutes)
+        await api.register(moderationRoutes)
+        await api.register(reportsRoutes)
+        await api.register(administrationRoutes)
+        await api.register(auditRoutes)
       })
     },
     { prefix: API_PREFIX },

@@ -85,6 +85,7 @@ export interface Config {
   postsPerUser: RateLimitConfig
   /** Comments one user may write per window, on posts and attachments together; 429 beyond. */
   commentsPerUser: RateLimitConfig
+  reportsPerUser: RateLimitConfig
   mail: MailConfig
   /** NODE_ENV is `production`: mail logged with MAIL_URL=log keeps its tokens hidden, and start-up warns. */
   production: boolean
@@ -501,6 +502,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     ),
     postsPerUser: readRateLimit(env, 'USER_POST_LIMIT', '30/1m'),
     commentsPerUser: readRateLimit(env, 'USER_COMMENT_LIMIT', '60/1m'),
+    reportsPerUser: readRateLimit(env, 'USER_REPORT_LIMIT', '20/1m'),
     mail: readMail(env),
     production: readString(env, 'NODE_ENV', '') === 'production',
     mailFrom: readMailFrom(env),

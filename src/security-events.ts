@@ -25,6 +25,8 @@ export const SECURITY_EVENTS = [
   'email.verified',
   'quota.exceeded',
   'mail.recipient_limited',
+  'moderation.action',
+  'auth.login.disabled',
 ] as const
 
 type SecurityEvent = (typeof SECURITY_EVENTS)[number]
@@ -59,6 +61,7 @@ export function logSecurityEvent(
     'access.forbidden',
     'quota.exceeded',
     'mail.recipient_limited',
+    'auth.login.disabled',
   ]
   if (serious.includes(event)) log.warn(line, event)
   else log.info(line, event)

@@ -4,9 +4,9 @@ import type { FastifyBaseLogger } from 'fastify'
 import { pino } from 'pino'
 import { buildApp } from './app.js'
 import { superviseWorkers } from './cluster.js'
-import { ConfigError, loadConfig, type Config, type DatabaseConfig } from './config.js'
-import { createDb, type Db } from './db/database.js'
-import { migrateToLatest } from './db/migrate.js'
+import { ConfigError, loadConfig, type Config } from './config.js'
+import { createDb } from './db/database.js'
+import { migrateDatabase } from './db/migrate.js'
 import { readBuildVersion } from './version.js'
 
 // Start-up: configuration → database (migrated) → app → listen. Shutdown on SIGTERM/SIGINT: stop
@@ -15,30 +15,11 @@ import { readBuildVersion } from './version.js'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
-/**
- * On PostgreSQL, migrates on a connection of its own without the statement timeout (an index build
- * may take long), through DATABASE_MIGRATION_URL when set: a direct connection to PostgreSQL while the
- * app's own pool may go through PgBouncer in transaction mode.
- */
-async function migrate(database: DatabaseConfig, db: Db): Promise<void> {
-  if (database.kind !== 'postgres') {
-    await migrateToLatest(db)
-    return
-  }
-  const url = database.migrationUrl ?? database.url
-  const direct = createDb({ ...database, url, poolMax: 1, statementTimeoutMs: 0 })
-  try {
-    await migrateToLatest(direct)
-  } finally {
-    await direct.destroy()
-  }
-}
-
 /** The primary migrates before forking, so workers start on the current schema and never race. */
 async function migrateOnce(config: Readonly<Config>): Promise<void> {
   const db = createDb(config.database)
   try {
-    await migrate(config.database, db)
+    await migrateDatabase(config.database, db)
   } finally {
     await db.destroy()
   }
@@ -81,7 +62,7 @@ async function main(): Promise<void> {
       else process.stderr.write('quire: database reachable again\n')
     },
   })
-  await migrate(config.database, db)
+  await migrateDatabase(config.database, db)
   const app = await buildApp({ config, db, version: readBuildVersion() })
   poolLog.to = app.log
 

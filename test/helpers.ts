@@ -73,13 +73,15 @@ export async function freshDatabaseUrl(
 }
 
 /**
- * Configuration that lifts the per-user post and comment limits (USER_POST_LIMIT, USER_COMMENT_LIMIT),
+ * Configuration that lifts the per-user post, comment and report limits (USER_POST_LIMIT,
+ * USER_COMMENT_LIMIT, USER_REPORT_LIMIT),
  * for tests that write many posts or comments quickly; the limits themselves are tested in
  * test/storage/quotas.test.ts.
  */
 export const UNLIMITED_WRITES: Readonly<Record<string, string>> = {
   USER_POST_LIMIT: '1000000/1m',
   USER_COMMENT_LIMIT: '1000000/1m',
+  USER_REPORT_LIMIT: '1000000/1m',
 }
 
 /**

@@ -218,6 +218,34 @@ describe('security events', { skip }, () => {
     assert.ok(!logText().includes(user.email), 'the address itself is never logged')
   })
 
+  it('a moderation action and a disabled account’s login log their events, naming the actor', async (t) => {
+    const { app, db, logs, logText } = await buildTestApp(t)
+    const admin = await registerAndLogin(app, 'admin')
+    const user = await registerAndLogin(app)
+    await db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute()
+    const disabled = await app.inject({
+      method: 'PATCH',
+      url: `/v1/users/${user.id}`,
+      headers: admin.auth,
+      payload: { disabled: true },
+    })
+    assert.equal(disabled.statusCode, 200)
+    const login = await app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      payload: { email: user.email, password: user.password },
+    })
+    assert.equal(login.statusCode, 403)
+    const events = eventLines(logs())
+    const action = events.find((line) => line['event'] === 'moderation.action')
+    assert.equal(action?.['user_id'], admin.id)
+    assert.equal(action['action'], 'user.disable')
+    assert.equal(action['target_id'], user.id)
+    const refused = events.find((line) => line['event'] === 'auth.login.disabled')
+    assert.equal(refused?.['user_id'], user.id)
+    assert.ok(!logText().includes(user.password), 'never the password')
+  })
+
   it('every name in SECURITY_EVENTS was logged by the tests above', () => {
     assert.deepEqual(
       [...SECURITY_EVENTS].filter((event) => !seen.has(event)),

@@ -1,4 +1,13 @@
+import { sql } from 'kysely'
 import { compiledQuery } from '../db/compiled.js'
+import {
+  pageWindow,
+  paginate,
+  toPage,
+  type Page,
+  type PageRequest,
+  type PageWindow,
+} from '../db/pagination.js'
 import { dialectOf, type Db } from '../db/database.js'
 import type { NewUserRow, UserRow } from '../db/tables.js'
 
@@ -59,7 +68,14 @@ export async function emailExists(db: Db, email: string): Promise<boolean> {
 type UserChanges = Partial<
   Pick<
     UserRow,
-    'display_name' | 'preferences' | 'password_hash' | 'email' | 'email_verified' | 'totp_enabled'
+    | 'display_name'
+    | 'preferences'
+    | 'password_hash'
+    | 'email'
+    | 'email_verified'
+    | 'totp_enabled'
+    | 'role'
+    | 'disabled'
   >
 >
 
@@ -79,6 +95,8 @@ const updateUserQuery = compiledQuery(
         ...(v.email === undefined ? {} : { email: v.email }),
         ...(v.email_verified === undefined ? {} : { email_verified: v.email_verified }),
         ...(v.totp_enabled === undefined ? {} : { totp_enabled: v.totp_enabled }),
+        ...(v.role === undefined ? {} : { role: v.role }),
+        ...(v.disabled === undefined ? {} : { disabled: v.disabled }),
         updated_at: v.now,
         version: eb('version', '+', 1),
       }))
@@ -88,7 +106,7 @@ const updateUserQuery = compiledQuery(
   },
 )
 
-/** Changes a user's profile, password hash, email or flags and bumps its version (a new hash also bumps
+/** Changes a user's profile, password hash, email, flags, role or disabled state and bumps its version (a new hash also bumps
  * `credentials_version`, which voids logins checked against the old one); with `expectedVersion`, only
  * if nobody changed it meanwhile. Returns the updated row, or undefined when the condition failed. */
 export function updateUser(
@@ -98,7 +116,8 @@ export function updateUser(
   now: number,
   expectedVersion?: number,
 ): Promise<UserRow | undefined> {
-  const { display_name, preferences, password_hash, email, email_verified, totp_enabled } = changes
+  const { display_name, preferences, password_hash, email, email_verified, totp_enabled, role, disabled } =
+    changes
   return updateUserQuery.first(db, {
     display_name,
     preferences,
@@ -106,6 +125,8 @@ export function updateUser(
     email,
     email_verified,
     totp_enabled,
+    role,
+    disabled,
     id,
     now,
     expectedVersion,
@@ -142,4 +163,51 @@ const deleteUserQuery = compiledQuery((db, v: { id: string }) =>
 /** Deletes a user; sessions, posts, attachments and comments go with it (foreign-key cascades). */
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await deleteUserQuery.changed(db, { id })
+}
+
+const activeAdminIds = compiledQuery((db, v: { role: 'admin' }) => {
+  const query = db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', v.role)
+    .where('disabled', '=', 0)
+    .orderBy('id')
+  return dialectOf(db) === 'postgres' ? query.forNoKeyUpdate() : query
+})
+
+/**
+ * The IDs of the enabled admins, locked until the transaction ends (in ID order, so two transactions
+ * queue instead of deadlocking): two admins stepping down at once cannot both see the other remain.
+ */
+export async function lockActiveAdminIds(db: Db): Promise<string[]> {
+  return (await activeAdminIds.rows(db, { role: 'admin' })).map((row) => row.id)
+}
+
+/** The highest code point: every string that starts with a prefix sorts below the prefix followed by it. */
+const AFTER_EVERY_CHARACTER = '\u{10FFFF}'
+
+const usersPage = compiledQuery(
+  (db, v: { from: string | undefined; to: string | undefined } & PageWindow) => {
+    let query = db.selectFrom('users').selectAll()
+    if (v.from !== undefined && v.to !== undefined) {
+      // A prefix is a range of the email index, compared byte by byte: SQLite's index already is; on
+      // PostgreSQL the migration made an index of the "C" collation, which this expression uses.
+      const email = dialectOf(db) === 'postgres' ? sql<string>`email collate "C"` : sql<string>`email`
+      query = query.where(email, '>=', v.from).where(email, '<', v.to)
+    }
+    return paginate(query, 'users', v)
+  },
+)
+
+/** One page of the accounts, newest first; with `emailPrefix` (lower-cased), those whose email starts so. */
+export async function listUsers(
+  db: Db,
+  emailPrefix: string | undefined,
+  page: PageRequest,
+): Promise<Page<UserRow>> {
+  const range =
+    emailPrefix === undefined || emailPrefix === ''
+      ? { from: undefined, to: undefined }
+      : { from: emailPrefix, to: emailPrefix + AFTER_EVERY_CHARACTER }
+  return toPage(await usersPage.rows(db, { ...range, ...pageWindow(page) }), page)
 }

@@ -12,12 +12,18 @@ import {
 import { data, listBody } from '../http/envelope.js'
 import { Envelope, IdParams, ListEnvelope, NoContent, NotModified, PageQuery } from '../http/schemas.js'
 import { pageRequest } from '../db/pagination.js'
-import { assertPostAuthor, visiblePost, visiblePostAttachment } from '../http/permissions.js'
-import { clearPostCover, findPostById, setPostCover } from '../posts/posts.queries.js'
-import { PostSchema, postFromRow } from '../posts/posts.schemas.js'
-import { lockStorage, releaseStorage } from '../storage/storage.queries.js'
 import {
-  deleteAttachment,
+  assertPostAuthor,
+  postDeletionRight,
+  visiblePost,
+  visiblePostAttachment,
+} from '../http/permissions.js'
+import { audited } from '../audit/audit.js'
+import { removeAttachment } from './removal.js'
+import { findPostById, setPostCover } from '../posts/posts.queries.js'
+import { PostSchema, postFromRow } from '../posts/posts.schemas.js'
+import { lockStorage } from '../storage/storage.queries.js'
+import {
   findAttachmentWithPost,
   findPostWithAttachment,
   listPostAttachments,
@@ -248,9 +254,10 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['attachments'],
         summary: 'Delete an attachment',
         description:
-          'Only the post’s author. Its comments go with it, its size is given back to the author’s storage quota, ' +
-          'and if it was the post’s cover the cover is cleared (bumping the post’s version), all in one ' +
-          `transaction. 204. ${IF_MATCH}`,
+          'The post’s author, or a holder of `posts:moderate` (moderators and admins; their deletion is written to ' +
+          'the audit log as `attachment.delete`). Its comments go with it, its size is given back to the author’s ' +
+          'storage quota, and if it was the post’s cover the cover is cleared (bumping the post’s version), all in ' +
+          `one transaction. 204. ${IF_MATCH}`,
         security: TOKEN_SECURITY,
         params: IdParams,
         response: { 204: NoContent, ...errorResponses(401, 403, 404, 412) },
@@ -262,18 +269,24 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!found) throw notFound('Attachment')
       const { attachment } = found
       const post = visiblePost(caller, found.post, 'Attachment')
-      assertPostAuthor(caller, post)
+      const right = postDeletionRight(caller, post)
       const expectedVersion = requiredVersion(request, attachment.version)
-      await db.transaction().execute(async (trx) => {
-        // The author's stored total first, as every change to their files does (storage.queries.ts).
-        await lockStorage(trx, post.user_id)
-        // Its comments and bytes go with it (ON DELETE CASCADE); the cover has no foreign key, so it is
-        // cleared here.
-        if (!(await deleteAttachment(trx, attachment.id, expectedVersion))) {
+      await audited(db, request.log, async (trx) => {
+        if (!(await removeAttachment(trx, post, attachment, expectedVersion))) {
           throw expectedVersion === undefined ? notFound('Attachment') : preconditionFailed()
         }
-        await releaseStorage(trx, post.user_id, attachment.size)
-        await clearPostCover(trx, post.id, attachment.id, Date.now())
+        const entries =
+          right === 'moderator'
+            ? [
+                {
+                  actorId: caller.userId,
+                  action: 'attachment.delete' as const,
+                  targetType: 'attachment' as const,
+                  targetId: attachment.id,
+                },
+              ]
+            : []
+        return { result: undefined, entries }
       })
       return reply.code(204).send(null)
     },

@@ -1,6 +1,7 @@
 import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
-import type { CommentRow, NewCommentRow, PostRow } from '../db/tables.js'
+import type { SelectQueryBuilder } from 'kysely'
+import type { CommentRow, NewCommentRow, PostRow, Tables } from '../db/tables.js'
 import {
   pageWindow,
   paginate,
@@ -51,11 +52,48 @@ export async function findCommentWithPost(
   return { comment: rest, post }
 }
 
-const postComments = compiledQuery((db, v: { postId: string } & PageWindow) =>
+/**
+ * Which hidden comments a list shows: every one (`all`, a moderator's view), else only those `ownerId`
+ * wrote (none when undefined). Hidden comments are few, so the condition filters the rows the list's
+ * index already orders.
+ */
+interface HiddenCommentsShown {
+  all: boolean
+  ownerId: string | undefined
+}
+
+/** The compiled-query values of a `HiddenCommentsShown`: both undefined shows every hidden comment. */
+function hiddenValues(shown: HiddenCommentsShown): {
+  shownOnly: number | undefined
+  ownerId: string | undefined
+} {
+  return shown.all ? { shownOnly: undefined, ownerId: undefined } : { shownOnly: 0, ownerId: shown.ownerId }
+}
+
+type HiddenValues = ReturnType<typeof hiddenValues>
+
+/** Narrows a comment list to the hidden comments the reader may see (see `HiddenCommentsShown`). */
+function withoutHidden<Q extends SelectQueryBuilder<Tables, 'comments' | 'users', CommentWithAuthor>>(
+  query: Q,
+  v: HiddenValues,
+): Q {
+  if (v.shownOnly === undefined) return query
+  const shownOnly = v.shownOnly
+  const ownerId = v.ownerId
+  if (ownerId === undefined) return query.where('comments.hidden', '=', shownOnly) as Q
+  return query.where((eb) =>
+    eb.or([eb('comments.hidden', '=', shownOnly), eb('comments.user_id', '=', ownerId)]),
+  ) as Q
+}
+
+const postComments = compiledQuery((db, v: { postId: string } & HiddenValues & PageWindow) =>
   paginate(
-    commentsWithAuthors(db)
-      .where('comments.post_id', '=', v.postId)
-      .where('comments.attachment_id', 'is', null),
+    withoutHidden(
+      commentsWithAuthors(db)
+        .where('comments.post_id', '=', v.postId)
+        .where('comments.attachment_id', 'is', null),
+      v,
+    ),
     'comments',
     v,
   ),
@@ -66,12 +104,17 @@ export async function listPostComments(
   db: Db,
   postId: string,
   page: PageRequest,
+  shown: HiddenCommentsShown,
 ): Promise<Page<CommentWithAuthor>> {
-  return toPage(await postComments.rows(db, { postId, ...pageWindow(page) }), page)
+  return toPage(await postComments.rows(db, { postId, ...hiddenValues(shown), ...pageWindow(page) }), page)
 }
 
-const attachmentComments = compiledQuery((db, v: { attachmentId: string } & PageWindow) =>
-  paginate(commentsWithAuthors(db).where('comments.attachment_id', '=', v.attachmentId), 'comments', v),
+const attachmentComments = compiledQuery((db, v: { attachmentId: string } & HiddenValues & PageWindow) =>
+  paginate(
+    withoutHidden(commentsWithAuthors(db).where('comments.attachment_id', '=', v.attachmentId), v),
+    'comments',
+    v,
+  ),
 )
 
 /** One page of an attachment's comments, newest first. */
@@ -79,8 +122,12 @@ export async function listAttachmentComments(
   db: Db,
   attachmentId: string,
   page: PageRequest,
+  shown: HiddenCommentsShown,
 ): Promise<Page<CommentWithAuthor>> {
-  return toPage(await attachmentComments.rows(db, { attachmentId, ...pageWindow(page) }), page)
+  return toPage(
+    await attachmentComments.rows(db, { attachmentId, ...hiddenValues(shown), ...pageWindow(page) }),
+    page,
+  )
 }
 
 const updateCommentQuery = compiledQuery(
@@ -106,6 +153,37 @@ export function updateComment(
   expectedVersion?: number,
 ): Promise<CommentRow | undefined> {
   return updateCommentQuery.first(db, { id, body, now, expectedVersion })
+}
+
+const setCommentHiddenQuery = compiledQuery(
+  (db, v: { id: string; hidden: number; hiddenAt: number | null; reason: string | null }) =>
+    db
+      .updateTable('comments')
+      .set((eb) => ({
+        hidden: v.hidden,
+        hidden_at: v.hiddenAt,
+        hidden_reason: v.reason,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', v.id)
+      .returningAll(),
+)
+
+/**
+ * Hides a comment (`hiding` says when and why) or shows it again (null), bumping its version but not
+ * `updated_at` (the author's last edit). Undefined when it is gone.
+ */
+export function setCommentHidden(
+  db: Db,
+  id: string,
+  hiding: { at: number; reason: string | null } | null,
+): Promise<CommentRow | undefined> {
+  return setCommentHiddenQuery.first(db, {
+    id,
+    hidden: hiding === null ? 0 : 1,
+    hiddenAt: hiding?.at ?? null,
+    reason: hiding?.reason ?? null,
+  })
 }
 
 const deleteCommentQuery = compiledQuery((db, v: { id: string; expectedVersion: number | undefined }) => {

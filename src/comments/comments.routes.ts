@@ -18,11 +18,14 @@ import { Envelope, IdParams, ListEnvelope, NoContent, NotModified, PageQuery } f
 import { commentLinks } from '../http/links.js'
 import { pageRequest } from '../db/pagination.js'
 import {
-  assertCanDeleteComment,
   assertCommentAuthor,
+  commentDeletionRight,
+  hiddenRowsShown,
+  visibleComment as visibleCommentOf,
   visiblePost,
   visiblePostAttachment,
 } from '../http/permissions.js'
+import { audited } from '../audit/audit.js'
 import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
 import { findPostById } from '../posts/posts.queries.js'
@@ -73,6 +76,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       version: 1,
       created_at: now,
       updated_at: now,
+      hidden: 0,
+      hidden_at: null,
+      hidden_reason: null,
     }
     try {
       await insertComment(db, row)
@@ -83,14 +89,12 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { ...row, author_display_name: caller.user.display_name }
   }
 
-  /** A comment and its post, if the caller may see the post; 404 otherwise. */
+  /** A comment and its post, if the caller may see both; 404 otherwise. */
   async function visibleComment(
     caller: Caller | null,
     id: string,
   ): Promise<{ comment: CommentWithAuthor; post: PostRow }> {
-    const found = await findCommentWithPost(db, id)
-    if (!found) throw notFound('Comment')
-    return { comment: found.comment, post: visiblePost(caller, found.post, 'Comment') }
+    return visibleCommentOf(caller, await findCommentWithPost(db, id))
   }
 
   app.post(
@@ -131,7 +135,8 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'List a post’s comments',
         description:
           'The comments made directly on the post (those on its attachments are listed under each attachment), ' +
-          'newest first, for anyone who can see the post. Paginated like every list (`limit`, `pagetoken`, `from`).',
+          'newest first, for anyone who can see the post. Comments a moderator hid are left out except for their own ' +
+          'author and holders of `comments:moderate` (the post’s author does not see others’ hidden comments). Paginated like every list (`limit`, `pagetoken`, `from`).',
         security: [...TOKEN_SECURITY, {}],
         params: IdParams,
         querystring: PageQuery,
@@ -140,7 +145,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const post = visiblePost(request.caller, await findPostById(db, request.params.id))
-      return listBody(await listPostComments(db, post.id, pageRequest(request.query)), commentFromRow)
+      const shown = hiddenRowsShown(request.caller, 'comments:moderate')
+      const page = await listPostComments(db, post.id, pageRequest(request.query), shown)
+      return listBody(page, commentFromRow)
     },
   )
 
@@ -184,7 +191,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['comments'],
         summary: 'List an attachment’s comments',
         description:
-          'Newest first, for anyone who can see the post. Paginated like every list (`limit`, `pagetoken`, `from`).',
+          'Newest first, for anyone who can see the post; hidden comments as on a post’s list. Paginated like every list (`limit`, `pagetoken`, `from`).',
         security: [...TOKEN_SECURITY, {}],
         params: AttachmentPathParams,
         querystring: PageQuery,
@@ -196,7 +203,8 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.caller,
         await findPostWithAttachment(db, request.params.id, request.params.aid),
       )
-      const page = await listAttachmentComments(db, attachment.id, pageRequest(request.query))
+      const shown = hiddenRowsShown(request.caller, 'comments:moderate')
+      const page = await listAttachmentComments(db, attachment.id, pageRequest(request.query), shown)
       return listBody(page, commentFromRow)
     },
   )
@@ -209,7 +217,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['comments'],
         summary: 'Read a comment',
         description:
-          'For anyone who can see its post. Not in the original route table: it lets a client fetch the comment’s ' +
+          'For anyone who can see its post (a hidden comment: its author and holders of `comments:moderate`). Not in the original route table: it lets a client fetch the comment’s ' +
           'ETag before a conditional PATCH, PUT or DELETE. If-None-Match → 304.',
         security: [...TOKEN_SECURITY, {}],
         params: IdParams,
@@ -290,7 +298,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['comments'],
         summary: 'Delete a comment',
-        description: `The comment’s author or the post’s author. 204. ${IF_MATCH}`,
+        description:
+          'The comment’s author, the post’s author, or a holder of `comments:moderate` (moderators and admins; ' +
+          `their deletion is written to the audit log as \`comment.delete\`). 204. ${IF_MATCH}`,
         security: TOKEN_SECURITY,
         params: IdParams,
         response: { 204: NoContent, ...errorResponses(401, 403, 404, 412) },
@@ -299,11 +309,25 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request)
       const { comment, post } = await visibleComment(caller, request.params.id)
-      assertCanDeleteComment(caller, comment, post)
+      const right = commentDeletionRight(caller, comment, post)
       const expectedVersion = requiredVersion(request, comment.version)
-      if (!(await deleteComment(db, comment.id, expectedVersion))) {
-        throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
-      }
+      await audited(db, request.log, async (trx) => {
+        if (!(await deleteComment(trx, comment.id, expectedVersion))) {
+          throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
+        }
+        const entries =
+          right === 'moderator'
+            ? [
+                {
+                  actorId: caller.userId,
+                  action: 'comment.delete' as const,
+                  targetType: 'comment' as const,
+                  targetId: comment.id,
+                },
+              ]
+            : []
+        return { result: undefined, entries }
+      })
       return reply.code(204).send(null)
     },
   )

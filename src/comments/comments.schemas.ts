@@ -4,6 +4,7 @@ import type { CommentWithAuthor } from './comments.queries.js'
 import { isoTime } from '../http/iso-time.js'
 import { Id, Links, Nullable, Timestamp } from '../http/schemas.js'
 import { commentLinks } from '../http/links.js'
+import { ModerationSchema, moderationOf } from '../http/moderation.js'
 
 const COMMENT_MAX_LENGTH = 10_000
 
@@ -22,6 +23,7 @@ export const CommentSchema = Type.Object({
   body: Type.String({ maxLength: COMMENT_MAX_LENGTH }),
   created_at: Timestamp,
   updated_at: Timestamp,
+  moderation: ModerationSchema,
   links: Links(
     { required: ['self', 'post'], optional: ['attachment'] },
     'Absolute paths to the comment, its post and (if any) its attachment',
@@ -58,6 +60,7 @@ export function commentFromRow(row: CommentWithAuthor): Comment {
     body: row.body,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
+    moderation: moderationOf(row),
     links: commentLinks(row),
   }
 }

@@ -1,5 +1,6 @@
 import { Migrator, type Migration } from 'kysely'
-import type { Db } from './database.js'
+import type { DatabaseConfig } from '../config.js'
+import { createDb, type Db } from './database.js'
 import * as accounts from './migrations/2026-11-22-01-accounts.js'
 import * as content from './migrations/2026-11-22-02-content.js'
 import * as credentialsVersion from './migrations/2026-11-23-01-credentials-version.js'
@@ -9,6 +10,7 @@ import * as userStorage from './migrations/2026-11-24-02-user-storage.js'
 import * as unloggedRateLimits from './migrations/2026-11-25-01-unlogged-rate-limits.js'
 import * as totpEnabledRepair from './migrations/2026-11-26-01-totp-enabled-repair.js'
 import * as bytewiseRateLimitKeys from './migrations/2026-11-26-02-bytewise-rate-limit-keys.js'
+import * as moderation from './migrations/2026-11-27-01-moderation.js'
 
 // Listed explicitly (not read from a folder) so the compiled server and the tests run the same set.
 // Names sort in the order they must run.
@@ -22,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-01-unlogged-rate-limits': unloggedRateLimits,
   '2026-11-26-01-totp-enabled-repair': totpEnabledRepair,
   '2026-11-26-02-bytewise-rate-limit-keys': bytewiseRateLimitKeys,
+  '2026-11-27-01-moderation': moderation,
 }
 
 /** The names of every migration this build knows, in the order they run. */
@@ -51,5 +54,24 @@ export async function migrateToLatest(db: Db): Promise<void> {
         cause: error,
       },
     )
+  }
+}
+
+/**
+ * On PostgreSQL, migrates on a connection of its own without the statement timeout (an index build
+ * may take long), through DATABASE_MIGRATION_URL when set: a direct connection to PostgreSQL while the
+ * app's own pool may go through PgBouncer in transaction mode.
+ */
+export async function migrateDatabase(database: DatabaseConfig, db: Db): Promise<void> {
+  if (database.kind !== 'postgres') {
+    await migrateToLatest(db)
+    return
+  }
+  const url = database.migrationUrl ?? database.url
+  const direct = createDb({ ...database, url, poolMax: 1, statementTimeoutMs: 0 })
+  try {
+    await migrateToLatest(direct)
+  } finally {
+    await direct.destroy()
   }
 }

@@ -73,18 +73,21 @@ export function pageWindow(page: PageRequest): PageWindow {
 }
 
 /**
- * Applies newest-first ordering and the page window (placeholders of a compiled query) to a query
- * over one table's `id` column.
+ * Applies the ordering (newest first unless `order` is `oldest-first`, as a queue is read) and the page
+ * window (placeholders of a compiled query) to a query over one table's `id` column.
  */
 export function paginate<DB, TB extends keyof DB & string, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   table: TB,
   window: Readonly<PageWindow>,
+  order: 'newest-first' | 'oldest-first' = 'newest-first',
 ): SelectQueryBuilder<DB, TB, O> {
   // Kysely cannot type a column reference over a generic table; `${table}.id` exists on every table here.
   const id = `${table}.id` as never
-  let windowed = query.orderBy(id, 'desc').limit(window.fetch)
-  if (window.afterId !== undefined) windowed = windowed.where(id, '<', window.afterId as never)
+  const newestFirst = order === 'newest-first'
+  let windowed = query.orderBy(id, newestFirst ? 'desc' : 'asc').limit(window.fetch)
+  if (window.afterId !== undefined)
+    windowed = windowed.where(id, newestFirst ? '<' : '>', window.afterId as never)
   if (window.offset !== undefined) windowed = windowed.offset(window.offset)
   return windowed
 }

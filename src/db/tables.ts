@@ -23,6 +23,20 @@ export interface UsersTable {
   totp_enabled: Generated<number>
   /** Total size of the attachments on the user's posts, in bytes: what USER_STORAGE_MAX_BYTES limits. */
   storage_bytes: Generated<number>
+  /** What the account may do beyond its own content (accounts/roles.ts). */
+  role: Generated<Role>
+  /** 1 while an admin has disabled the account: no session, no login. */
+  disabled: Generated<number>
+}
+
+/** A user's role: `member` by default; `moderator` and `admin` are given by an admin or the command line. */
+export type Role = 'member' | 'moderator' | 'admin'
+
+/** Hiding by a moderator, on posts and comments: 1 while hidden, with when and why. */
+interface Hideable {
+  hidden: Generated<number>
+  hidden_at: Generated<number | null>
+  hidden_reason: Generated<string | null>
 }
 
 export interface SessionsTable {
@@ -44,7 +58,7 @@ export interface RateLimitsTable {
   reset_at: number
 }
 
-export interface PostsTable {
+export interface PostsTable extends Hideable {
   id: string
   user_id: string
   title: string
@@ -77,7 +91,7 @@ export interface AttachmentChunksTable {
   bytes: Buffer
 }
 
-export interface CommentsTable {
+export interface CommentsTable extends Hideable {
   id: string
   post_id: string
   /** Null for a comment made directly on the post. */
@@ -144,6 +158,39 @@ export interface MailOutboxTable {
   created_at: number
 }
 
+/** What an audit event is about. */
+export type TargetType = 'post' | 'attachment' | 'comment' | 'user' | 'report'
+
+/** A user's report of a post, attachment or comment, open until a moderator resolves it. */
+export interface ReportsTable {
+  id: string
+  reporter_id: string
+  target_type: 'post' | 'attachment' | 'comment'
+  target_id: string
+  /** The post the item is on (the item itself for a post). */
+  post_id: string
+  reason: 'spam' | 'abuse' | 'illegal' | 'other'
+  note: string | null
+  status: 'open' | 'resolved'
+  action: 'dismiss' | 'hide' | 'delete' | null
+  resolution_note: string | null
+  resolver_id: string | null
+  resolved_at: number | null
+  created_at: number
+}
+
+/** One moderation or administration action; appended, never changed or deleted through the API. */
+export interface AuditEventsTable {
+  id: string
+  /** Null when the command line acted. */
+  actor_id: string | null
+  action: string
+  target_type: TargetType
+  target_id: string
+  note: string | null
+  created_at: number
+}
+
 export interface Tables {
   users: UsersTable
   sessions: SessionsTable
@@ -156,6 +203,8 @@ export interface Tables {
   totp_credentials: TotpCredentialsTable
   recovery_codes: RecoveryCodesTable
   mail_outbox: MailOutboxTable
+  reports: ReportsTable
+  audit_events: AuditEventsTable
 }
 
 /** How the data copy walks a table: by its primary key, so many rows at a time. */
@@ -184,6 +233,8 @@ export const TABLES_IN_ORDER: { readonly [Name in keyof Tables]: TableCopyPlan }
   recovery_codes: { key: ['id'] },
   // Queued mail is copied too, so a move loses none; it (and TOTP secrets) open only with the same SECRET_KEY.
   mail_outbox: { key: ['id'] },
+  reports: { key: ['id'] },
+  audit_events: { key: ['id'] },
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -200,5 +251,7 @@ export type NewCommentRow = Insertable<CommentsTable>
 export type AccountTokenRow = Selectable<AccountTokensTable>
 export type TotpCredentialsRow = Selectable<TotpCredentialsTable>
 export type NewRecoveryCodeRow = Insertable<RecoveryCodesTable>
+export type ReportRow = Selectable<ReportsTable>
+export type AuditEventRow = Selectable<AuditEventsTable>
 export type MailOutboxRow = Selectable<MailOutboxTable>
 export type NewMailOutboxRow = Insertable<MailOutboxTable>

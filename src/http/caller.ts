@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { UserRow } from '../db/tables.js'
 import { ApiError } from '../errors.js'
+import type { Permission } from './permissions.js'
 
 // Who is calling, as every route reads it: set on the request by the authentication hook
 // (sessions/authenticate.ts, registered by app.ts) before any handler runs.
@@ -16,6 +17,8 @@ export interface Caller {
    * of that read, which no write of this process has touched since): not to be modified.
    */
   user: UserRow
+  /** What the caller's role lets them do beyond their own content (shared, never modified). */
+  permissions: ReadonlySet<Permission>
 }
 
 /**

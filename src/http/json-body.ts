@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, preValidationHookHandler } from 'fastify'
 import { ApiError } from '../errors.js'
 
 /**
@@ -67,4 +67,14 @@ export function strictJsonBodies(app: FastifyInstance): void {
     }
     void parseJson(request, bytes.toString('utf8'), done)
   })
+}
+
+/**
+ * A route's `preValidation` hook for a body whose every field is optional: a request sent without
+ * any body (no Content-Type, nothing to parse) is validated as `{}` instead of failing as "not an
+ * object".
+ */
+export const absentBodyIsEmpty: preValidationHookHandler = (request, _reply, done) => {
+  if (request.body === undefined || request.body === null) request.body = {}
+  done()
 }

@@ -74,3 +74,26 @@ export function commentLinks(comment: {
     ? { self, post }
     : { self, post, attachment: `${post}/attachments/${comment.attachment_id}` }
 }
+
+/** Links of a report: itself, what it is about, and where a moderator resolves it. */
+export function reportLinks(report: {
+  id: string
+  target_type: 'post' | 'attachment' | 'comment'
+  target_id: string
+  post_id: string
+}): Links<'target' | 'resolve'> {
+  const self = `${API_PREFIX}/reports/${report.id}`
+  const post = `${API_PREFIX}/posts/${report.post_id}`
+  const target =
+    report.target_type === 'post'
+      ? post
+      : report.target_type === 'attachment'
+        ? `${post}/attachments/${report.target_id}`
+        : `${API_PREFIX}/comments/${report.target_id}`
+  return { self, target, resolve: `${self}/resolve` }
+}
+
+/** Links of a user as an admin sees it: itself and the user's posts. */
+export function userLinks(id: string): Links<'posts'> {
+  return { self: `${API_PREFIX}/users/${id}`, posts: `${API_PREFIX}/posts?user=${id}` }
+}

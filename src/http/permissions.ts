@@ -1,18 +1,50 @@
 import { ApiError, notFound } from '../errors.js'
-import type { Caller } from './caller.js'
+import { unauthenticated, type Caller } from './caller.js'
 
-// "May they see / change this": the one place content permissions are decided. A resource the
-// caller may not see answers 404 (its existence is not revealed); one they may see but not change
-// answers 403.
+// "May they see / change this": the one place permissions are decided. A resource the caller may not
+// see answers 404 (its existence is not revealed); one they may see but not change answers 403. Beyond
+// their own content, what a caller may do is a set of permissions (derived from their role by
+// accounts/roles.ts when they are authenticated); routes ask for a permission, never for a role.
 
-interface PostAccess {
+/** Every permission a role can grant; `GET /v1/me` lists the caller's. */
+export const PERMISSIONS = [
+  'posts:moderate',
+  'comments:moderate',
+  'reports:review',
+  'users:manage',
+  'audit:read',
+] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+/** True when the caller holds the permission (never for an anonymous caller). */
+export function can(caller: Caller | null, permission: Permission): boolean {
+  return caller?.permissions.has(permission) ?? false
+}
+
+/** The caller, if they hold the permission: 401 without a session, 403 without the permission. */
+export function requirePermission(caller: Caller | null, permission: Permission): Caller {
+  if (!caller) throw unauthenticated('This endpoint needs a session token')
+  if (!caller.permissions.has(permission))
+    throw new ApiError('FORBIDDEN', `This needs the ${permission} permission`)
+  return caller
+}
+
+interface Hideable {
   user_id: string
+  hidden: number
+}
+
+interface PostAccess extends Hideable {
   visibility: 'public' | 'private'
 }
 
-/** True when the caller may read the post (and so everything under it). */
+/**
+ * True when the caller may read the post (and so everything under it): their own, or a public one that
+ * is not hidden, or hidden but the caller moderates posts. Moderators see no private post of others.
+ */
 function canSeePost(caller: Caller | null, post: PostAccess): boolean {
-  return post.visibility === 'public' || caller?.userId === post.user_id
+  if (caller?.userId === post.user_id) return true
+  return post.visibility === 'public' && (post.hidden === 0 || can(caller, 'posts:moderate'))
 }
 
 /**
@@ -43,8 +75,37 @@ export function visiblePostAttachment<P extends PostAccess, A>(
   return { post, attachment }
 }
 
-/** Throws 403 unless the caller wrote the post (needed to change it, upload to it or delete it). */
-export function assertPostAuthor(caller: Caller | null, post: PostAccess): void {
+/**
+ * A comment and its post, if the caller may see both: a hidden comment only its own author and comment
+ * moderators see (not the post's author). 404 otherwise.
+ */
+export function visibleComment<C extends Hideable, P extends PostAccess>(
+  caller: Caller | null,
+  found: { comment: C; post: P } | undefined,
+): { comment: C; post: P } {
+  const post = visiblePost(caller, found?.post, 'Comment')
+  const comment = found?.comment
+  if (
+    !comment ||
+    (comment.hidden !== 0 && caller?.userId !== comment.user_id && !can(caller, 'comments:moderate'))
+  )
+    throw notFound('Comment')
+  return { comment, post }
+}
+
+/**
+ * Which hidden rows a list shows the caller, as the list queries take it: every one (`all`, for holders
+ * of the moderation permission), else only those the caller wrote (`ownerId`; none when anonymous).
+ */
+export function hiddenRowsShown(
+  caller: Caller | null,
+  permission: 'posts:moderate' | 'comments:moderate',
+): { all: boolean; ownerId: string | undefined } {
+  return { all: can(caller, permission), ownerId: caller?.userId }
+}
+
+/** Throws 403 unless the caller wrote the post (needed to change it, upload to it or select its cover). */
+export function assertPostAuthor(caller: Caller | null, post: { user_id: string }): void {
   if (caller?.userId !== post.user_id) throw new ApiError('FORBIDDEN', 'Only the post’s author can do this')
 }
 
@@ -54,13 +115,26 @@ export function assertCommentAuthor(caller: Caller | null, comment: { user_id: s
     throw new ApiError('FORBIDDEN', 'Only the comment’s author can edit it')
 }
 
-/** Throws 403 unless the caller wrote the comment or the post it is on (either may delete it). */
-export function assertCanDeleteComment(
+/**
+ * Why the caller may delete a post or one of its attachments: as its `author`, or as a `moderator`
+ * (whose deletion is a moderation action, audited); 403 otherwise.
+ */
+export function postDeletionRight(caller: Caller | null, post: { user_id: string }): 'author' | 'moderator' {
+  if (caller?.userId === post.user_id) return 'author'
+  if (can(caller, 'posts:moderate')) return 'moderator'
+  throw new ApiError('FORBIDDEN', 'Only the post’s author or a moderator can delete this')
+}
+
+/**
+ * Why the caller may delete a comment: as its author or the post's (`author`), or as a `moderator`
+ * (audited); 403 otherwise.
+ */
+export function commentDeletionRight(
   caller: Caller | null,
   comment: { user_id: string },
-  post: PostAccess,
-): void {
-  if (caller?.userId !== comment.user_id && caller?.userId !== post.user_id) {
-    throw new ApiError('FORBIDDEN', 'Only the comment’s author or the post’s author can delete it')
-  }
+  post: { user_id: string },
+): 'author' | 'moderator' {
+  if (caller?.userId === comment.user_id || caller?.userId === post.user_id) return 'author'
+  if (can(caller, 'comments:moderate')) return 'moderator'
+  throw new ApiError('FORBIDDEN', 'Only the comment’s author, the post’s author or a moderator can delete it')
 }

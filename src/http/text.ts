@@ -1,3 +1,5 @@
+import { fieldsError } from '../errors.js'
+
 // Rules every stored text shares. NUL is refused everywhere because PostgreSQL text cannot store it
 // (accepting it on SQLite would make the engines disagree), and lone surrogates are not valid Unicode.
 
@@ -26,4 +28,12 @@ export function singleLineProblem(text: string): string | undefined {
   if (BIDI_CONTROLS.test(text))
     return 'must not contain bidirectional override, embedding or isolate characters'
   return textProblem(text, { allowBlank: false })
+}
+
+/** An optional free text (a note, a reason) as stored: null when absent, else the text or a 422 naming `field`. */
+export function checkedOptionalText(text: string | undefined, field: string): string | null {
+  if (text === undefined) return null
+  const problem = textProblem(text, { allowBlank: true })
+  if (problem) throw fieldsError({ [field]: problem })
+  return text
 }

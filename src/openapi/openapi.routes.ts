@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
 import { Type } from 'typebox'
-import { ErrorBody } from '../errors.js'
+import { ERROR_STATUS, ErrorBody } from '../errors.js'
 import { DOCS_CSS, DOCS_FAVICON_SVG, DOCS_JS, DOCS_LOGO_SVG } from './theme.js'
 
 /** The three RateLimit headers, each described by `meaning` (which quota they report, and when). */
@@ -145,11 +145,16 @@ export const openApiGenerator = fp(async (app) => {
         title: 'Quire API',
         version: '1',
         description:
-          'Accounts, sessions, profile, posts, attachments and comments. Every path also answers under `/api/v1`. ' +
+          'Accounts, sessions, profile, posts, attachments and comments, their moderation and administration. Every ' +
+          'path also answers under `/api/v1`. A route that needs a permission says which in its description; ' +
+          'members calling it get 403 FORBIDDEN, anonymous callers 401. ' +
           'Successful responses are `{"data": …}` (lists add `next_page_token` while more rows exist); failures are ' +
           '`{"error": {"code", "message", "fields"?}}`. Every response carries `X-Request-Id`. With REQUEST_LIMIT on, ' +
           'every response but the health probes’ (`GET /v1`, `GET /v1/ready`) carries the RateLimit headers of ' +
-          'the client address’s request budget, and a client past it gets 429 with Retry-After.',
+          'the client address’s request budget, and a client past it gets 429 with Retry-After. Error codes and ' +
+          `their statuses: ${Object.entries(ERROR_STATUS)
+            .map(([code, status]) => `${code} (${String(status)})`)
+            .join(', ')}.`,
         license: { name: 'MIT' },
       },
       components: {
@@ -175,6 +180,18 @@ export const openApiGenerator = fp(async (app) => {
         { name: 'posts', description: 'Posts' },
         { name: 'attachments', description: 'Files attached to posts' },
         { name: 'comments', description: 'Comments on posts and attachments' },
+        {
+          name: 'moderation',
+          description: 'Hiding and showing again posts and comments (moderators and admins)',
+        },
+        {
+          name: 'reports',
+          description: 'Reporting posts, attachments and comments; the moderators’ queue and its resolutions',
+        },
+        {
+          name: 'administration',
+          description: 'Accounts’ roles and disabling (admins), and the audit log',
+        },
       ],
     },
   })

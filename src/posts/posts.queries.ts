@@ -24,6 +24,9 @@ const POST_WITH_AUTHOR_COLUMNS = [
   'posts.version',
   'posts.created_at',
   'posts.updated_at',
+  'posts.hidden',
+  'posts.hidden_at',
+  'posts.hidden_reason',
   'users.display_name as author_display_name',
 ] as const
 
@@ -48,6 +51,9 @@ export const PREFIXED_POST_COLUMNS = [
   'posts.version as p_version',
   'posts.created_at as p_created_at',
   'posts.updated_at as p_updated_at',
+  'posts.hidden as p_hidden',
+  'posts.hidden_at as p_hidden_at',
+  'posts.hidden_reason as p_hidden_reason',
 ] as const
 
 /** The prefixed post columns of a joined row. */
@@ -67,6 +73,9 @@ export function splitPrefixedPost<R extends PrefixedPost>(
     p_version,
     p_created_at,
     p_updated_at,
+    p_hidden,
+    p_hidden_at,
+    p_hidden_reason,
     ...rest
   } = row
   const post: PostRow = {
@@ -79,6 +88,9 @@ export function splitPrefixedPost<R extends PrefixedPost>(
     version: p_version,
     created_at: p_created_at,
     updated_at: p_updated_at,
+    hidden: p_hidden,
+    hidden_at: p_hidden_at,
+    hidden_reason: p_hidden_reason,
   }
   return { post, rest }
 }
@@ -117,30 +129,46 @@ export async function listPostsByAuthor(
   return toPage(await postsByAuthor.rows(db, { userId, ...pageWindow(page) }), page)
 }
 
-const publicPostsByAuthor = compiledQuery((db, v: { userId: string } & PageWindow) =>
-  paginate(
-    postsWithAuthors(db).where('posts.user_id', '=', v.userId).where('posts.visibility', '=', 'public'),
-    'posts',
-    v,
-  ),
+const publicPostsByAuthor = compiledQuery(
+  (db, v: { userId: string; hidden: number | undefined } & PageWindow) => {
+    let query = postsWithAuthors(db)
+      .where('posts.user_id', '=', v.userId)
+      .where('posts.visibility', '=', 'public')
+    if (v.hidden !== undefined) query = query.where('posts.hidden', '=', v.hidden)
+    return paginate(query, 'posts', v)
+  },
 )
 
-/** One page of an author's public posts, newest first (everyone else's view of them). */
+/**
+ * One page of an author's public posts, newest first (everyone else's view of them): without those a
+ * moderator hid, unless `withHidden` (a moderator's view).
+ */
 export async function listPublicPostsByAuthor(
   db: Db,
   userId: string,
   page: PageRequest,
+  withHidden: boolean,
 ): Promise<Page<PostWithAuthor>> {
-  return toPage(await publicPostsByAuthor.rows(db, { userId, ...pageWindow(page) }), page)
+  const hidden = withHidden ? undefined : 0
+  return toPage(await publicPostsByAuthor.rows(db, { userId, hidden, ...pageWindow(page) }), page)
 }
 
-const publicPosts = compiledQuery((db, v: PageWindow) =>
-  paginate(postsWithAuthors(db).where('posts.visibility', '=', 'public'), 'posts', v),
-)
+const publicPosts = compiledQuery((db, v: { hidden: number | undefined } & PageWindow) => {
+  let query = postsWithAuthors(db).where('posts.visibility', '=', 'public')
+  if (v.hidden !== undefined) query = query.where('posts.hidden', '=', v.hidden)
+  return paginate(query, 'posts', v)
+})
 
-/** One page of every public post, newest first (what an anonymous caller sees). */
-export async function listPublicPosts(db: Db, page: PageRequest): Promise<Page<PostWithAuthor>> {
-  return toPage(await publicPosts.rows(db, pageWindow(page)), page)
+/**
+ * One page of every public post, newest first (what an anonymous caller sees): without the hidden
+ * ones, unless `withHidden` (a moderator's view).
+ */
+export async function listPublicPosts(
+  db: Db,
+  page: PageRequest,
+  withHidden: boolean,
+): Promise<Page<PostWithAuthor>> {
+  return toPage(await publicPosts.rows(db, { hidden: withHidden ? undefined : 0, ...pageWindow(page) }), page)
 }
 
 // `visibility = 'public' OR user_id = ?` would make both engines collect every match and sort it. Instead
@@ -152,38 +180,60 @@ export async function listPublicPosts(db: Db, page: PageRequest): Promise<Page<P
 // sort them, every visible post for each page, with or without statistics. So on PostgreSQL each run is first cut at the most a page can need (`through` = offset +
 // page + 1) in its own ORDER BY … LIMIT, which it reads newest first from the index and then merges
 // (Merge Append). SQLite would sort such cut runs, so it keeps the plain ones.
-const postsVisibleTo = compiledQuery((db, v: { userId: string; through: number } & PageWindow) => {
-  let publicIds = db.selectFrom('posts').select('id').where('visibility', '=', 'public')
-  let ownPrivateIds = db
-    .selectFrom('posts')
-    .select('id')
-    .where('user_id', '=', v.userId)
-    .where('visibility', '=', 'private')
-  if (v.afterId !== undefined) {
-    publicIds = publicIds.where('id', '<', v.afterId)
-    ownPrivateIds = ownPrivateIds.where('id', '<', v.afterId)
-  }
-  if (dialectOf(db) === 'postgres') {
-    publicIds = publicIds.orderBy('id', 'desc').limit(v.through)
-    ownPrivateIds = ownPrivateIds.orderBy('id', 'desc').limit(v.through)
-  }
-  // Derived tables, so an arm may carry its own ORDER BY and LIMIT; SQLite flattens the plain ones away.
-  const publicRun = db.selectFrom(publicIds.as('public_ids')).select('id')
-  const ownPrivateRun = db.selectFrom(ownPrivateIds.as('own_private_ids')).select('id')
-  let pageIds = publicRun.unionAll(ownPrivateRun).orderBy('id', 'desc').limit(v.fetch)
-  if (v.offset !== undefined) pageIds = pageIds.offset(v.offset)
-  return postsWithAuthors(db).where('posts.id', 'in', pageIds).orderBy('posts.id', 'desc')
-})
+// Hidden posts: a caller who may not see them (not a moderator) reads the shown public feed
+// (`hidden = 0`, its own covering index) and, as a third run, their own hidden public posts (few, from
+// the author's index of hidden posts); a moderator reads the whole public feed (`hidden` undefined).
+const postsVisibleTo = compiledQuery(
+  (db, v: { userId: string; through: number; hidden: number | undefined } & PageWindow) => {
+    let publicIds = db.selectFrom('posts').select('id').where('visibility', '=', 'public')
+    if (v.hidden !== undefined) publicIds = publicIds.where('hidden', '=', v.hidden)
+    let ownPrivateIds = db
+      .selectFrom('posts')
+      .select('id')
+      .where('user_id', '=', v.userId)
+      .where('visibility', '=', 'private')
+    let ownHiddenIds = db
+      .selectFrom('posts')
+      .select('id')
+      .where('user_id', '=', v.userId)
+      .where('hidden', '=', 1)
+      .where('visibility', '=', 'public')
+    if (v.afterId !== undefined) {
+      publicIds = publicIds.where('id', '<', v.afterId)
+      ownPrivateIds = ownPrivateIds.where('id', '<', v.afterId)
+      ownHiddenIds = ownHiddenIds.where('id', '<', v.afterId)
+    }
+    if (dialectOf(db) === 'postgres') {
+      publicIds = publicIds.orderBy('id', 'desc').limit(v.through)
+      ownPrivateIds = ownPrivateIds.orderBy('id', 'desc').limit(v.through)
+      ownHiddenIds = ownHiddenIds.orderBy('id', 'desc').limit(v.through)
+    }
+    // Derived tables, so an arm may carry its own ORDER BY and LIMIT; SQLite flattens the plain ones away.
+    const publicRun = db.selectFrom(publicIds.as('public_ids')).select('id')
+    const ownPrivateRun = db.selectFrom(ownPrivateIds.as('own_private_ids')).select('id')
+    let runs = publicRun.unionAll(ownPrivateRun)
+    if (v.hidden !== undefined)
+      runs = runs.unionAll(db.selectFrom(ownHiddenIds.as('own_hidden_ids')).select('id'))
+    let pageIds = runs.orderBy('id', 'desc').limit(v.fetch)
+    if (v.offset !== undefined) pageIds = pageIds.offset(v.offset)
+    return postsWithAuthors(db).where('posts.id', 'in', pageIds).orderBy('posts.id', 'desc')
+  },
+)
 
-/** One page of the public posts plus the caller's own private ones, newest first. */
+/**
+ * One page of the public posts plus the caller's own private ones, newest first; hidden posts only if
+ * the caller wrote them, or every one with `withHidden` (a moderator's view).
+ */
 export async function listPostsVisibleTo(
   db: Db,
   userId: string,
   page: PageRequest,
+  withHidden: boolean,
 ): Promise<Page<PostWithAuthor>> {
   const window = pageWindow(page)
   const through = window.fetch + (window.offset ?? 0)
-  return toPage(await postsVisibleTo.rows(db, { userId, through, ...window }), page)
+  const hidden = withHidden ? undefined : 0
+  return toPage(await postsVisibleTo.rows(db, { userId, through, hidden, ...window }), page)
 }
 
 /** The writable fields of a post. */
@@ -272,4 +322,35 @@ const deletePostsByAuthorQuery = compiledQuery((db, v: { userId: string }) =>
 /** Deletes every post of an author, their attachments and comments with them (foreign-key cascades). */
 export async function deletePostsByAuthor(db: Db, userId: string): Promise<void> {
   await deletePostsByAuthorQuery.changed(db, { userId })
+}
+
+const setPostHiddenQuery = compiledQuery(
+  (db, v: { id: string; hidden: number; hiddenAt: number | null; reason: string | null }) =>
+    db
+      .updateTable('posts')
+      .set((eb) => ({
+        hidden: v.hidden,
+        hidden_at: v.hiddenAt,
+        hidden_reason: v.reason,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', v.id)
+      .returningAll(),
+)
+
+/**
+ * Hides a post (`hiding` says when and why) or shows it again (null), bumping its version (its
+ * representation changes) but not `updated_at` (the author's last edit). Undefined when it is gone.
+ */
+export function setPostHidden(
+  db: Db,
+  id: string,
+  hiding: { at: number; reason: string | null } | null,
+): Promise<PostRow | undefined> {
+  return setPostHiddenQuery.first(db, {
+    id,
+    hidden: hiding === null ? 0 : 1,
+    hiddenAt: hiding?.at ?? null,
+    reason: hiding?.reason ?? null,
+  })
 }

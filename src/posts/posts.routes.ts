@@ -14,13 +14,13 @@ import { data, listBody } from '../http/envelope.js'
 import { Envelope, IdParams, ListEnvelope, NoContent, NotModified, PageQuery } from '../http/schemas.js'
 import { postLinks } from '../http/links.js'
 import { pageRequest } from '../db/pagination.js'
-import { assertPostAuthor, visiblePost } from '../http/permissions.js'
+import { assertPostAuthor, can, postDeletionRight, visiblePost } from '../http/permissions.js'
+import { audited } from '../audit/audit.js'
 import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { textProblem } from '../http/text.js'
 import { isUuid, newId } from '../ids.js'
-import { lockStorage, releaseStorage, sumPostAttachmentBytes } from '../storage/storage.queries.js'
+import { removePost } from './removal.js'
 import {
-  deletePost,
   findPostById,
   insertPost,
   listPostsByAuthor,
@@ -105,6 +105,9 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         version: 1,
         created_at: now,
         updated_at: now,
+        hidden: 0,
+        hidden_at: null,
+        hidden_reason: null,
       }
       await insertPost(db, row)
       return reply
@@ -123,7 +126,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['posts'],
         summary: 'List posts',
         description:
-          'Every public post plus, with a token, the caller’s own private ones; newest first. `user` narrows the ' +
+          'Every public post plus, with a token, the caller’s own private ones; newest first. Posts a moderator hid ' +
+          'are left out except for their author and holders of `posts:moderate`. `user` narrows the ' +
           'list to one author (a malformed ID is a 400, an unknown one an empty list). Paginated by `pagetoken` ' +
           '(follow `next_page_token`) or by `from`; `limit` 1–100, default 20. No token needed.',
         security: [...TOKEN_SECURITY, {}],
@@ -135,6 +139,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user, ...pageQuery } = request.query
       const page = pageRequest(pageQuery)
       const callerId = request.caller?.userId
+      const withHidden = can(request.caller, 'posts:moderate')
       if (user !== undefined && !isUuid(user)) {
         throw new ApiError('BAD_REQUEST', 'user must be a user ID', { user: 'must be a user ID (a UUID)' })
       }
@@ -142,11 +147,11 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rows =
         authorId === undefined
           ? callerId === undefined
-            ? await listPublicPosts(db, page)
-            : await listPostsVisibleTo(db, callerId, page)
+            ? await listPublicPosts(db, page, withHidden)
+            : await listPostsVisibleTo(db, callerId, page, withHidden)
           : authorId === callerId
             ? await listPostsByAuthor(db, authorId, page)
-            : await listPublicPostsByAuthor(db, authorId, page)
+            : await listPublicPostsByAuthor(db, authorId, page, withHidden)
       return listBody(rows, postFromRow)
     },
   )
@@ -179,8 +184,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['posts'],
         summary: 'Read a post',
         description:
-          'A public post, or the caller’s own private one; anything else (including another user’s private post) ' +
-          'is a 404. Carries an ETag; `If-None-Match` with it answers 304.',
+          'A public post, or the caller’s own private one; anything else (including another user’s private post, ' +
+          'and a hidden post unless the caller wrote it or holds `posts:moderate`) is a 404. Carries an ETag; `If-None-Match` with it answers 304.',
         security: [...TOKEN_SECURITY, {}],
         params: IdParams,
         response: { 200: Envelope(PostSchema), 304: NotModified, ...errorResponses(401, 404) },
@@ -240,8 +245,10 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['posts'],
         summary: 'Delete a post',
         description:
-          'Only the author. The post’s attachments and comments are deleted with it, in the same transaction, and ' +
-          `the attachments’ sizes are given back to the author’s storage quota. 204. ${IF_MATCH}`,
+          'The author, or a holder of `posts:moderate` (moderators and admins; their deletion is written to the ' +
+          'audit log as `post.delete`). The post’s attachments and comments are deleted with it, in the same ' +
+          'transaction, and the attachments’ sizes are given back to the author’s storage quota. 204. ' +
+          IF_MATCH,
         security: TOKEN_SECURITY,
         params: IdParams,
         response: { 204: NoContent, ...errorResponses(401, 403, 404, 412) },
@@ -250,20 +257,24 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request)
       const post = visiblePost(caller, await findPostById(db, request.params.id))
-      assertPostAuthor(caller, post)
+      const right = postDeletionRight(caller, post)
       const expectedVersion = requiredVersion(request, post.version)
-      await db.transaction().execute(async (trx) => {
-        // The author's stored total first, as every change to their files does (storage.queries.ts),
-        // so an upload to this post either committed before the sum below or waits and then finds the
-        // post gone.
-        await lockStorage(trx, post.user_id)
-        const freedBytes = await sumPostAttachmentBytes(trx, post.id)
-        // Attachments and comments go with the post through the schema's ON DELETE CASCADE, in this one
-        // statement: a stale If-Match deletes nothing at all.
-        if (!(await deletePost(trx, post.id, expectedVersion))) {
+      await audited(db, request.log, async (trx) => {
+        if (!(await removePost(trx, post, expectedVersion))) {
           throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
         }
-        await releaseStorage(trx, post.user_id, freedBytes)
+        const entries =
+          right === 'moderator'
+            ? [
+                {
+                  actorId: caller.userId,
+                  action: 'post.delete' as const,
+                  targetType: 'post' as const,
+                  targetId: post.id,
+                },
+              ]
+            : []
+        return { result: undefined, entries }
       })
       return reply.code(204).send(null)
     },

@@ -3,6 +3,7 @@ import type { PostWithAuthor } from './posts.queries.js'
 import { isoTime } from '../http/iso-time.js'
 import { Id, Links, Nullable, Timestamp, PageQuery } from '../http/schemas.js'
 import { postLinks } from '../http/links.js'
+import { ModerationSchema, moderationOf } from '../http/moderation.js'
 import { singleLineProblem } from '../http/text.js'
 
 const TITLE_MAX_LENGTH = 200
@@ -48,6 +49,7 @@ export const PostSchema = Type.Object({
   ),
   created_at: Timestamp,
   updated_at: Timestamp,
+  moderation: ModerationSchema,
   links: PostLinks,
 })
 type Post = Static<typeof PostSchema>
@@ -118,6 +120,7 @@ export function postFromRow(row: PostWithAuthor): Post {
     cover_attachment_id: row.cover_attachment_id,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
+    moderation: moderationOf(row),
     links: postLinks(row),
   }
 }

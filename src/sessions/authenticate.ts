@@ -1,5 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
+import { permissionsOf } from '../accounts/roles.js'
 import { ApiError } from '../errors.js'
 import { type AuthMode, type Caller, unauthenticated } from '../http/caller.js'
 import {
@@ -184,5 +185,11 @@ export const authentication = fp(async (app) => {
 })
 
 function callerOfSession({ session, user }: SessionWithUser): Caller {
-  return { userId: user.id, sessionId: session.id, sessionCreatedAt: session.created_at, user }
+  return {
+    userId: user.id,
+    sessionId: session.id,
+    sessionCreatedAt: session.created_at,
+    user,
+    permissions: permissionsOf(user.role),
+  }
 }

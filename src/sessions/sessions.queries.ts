@@ -38,6 +38,7 @@ const insertSessionIfCurrentQuery = compiledQuery(
       ])
       .where('users.id', '=', v.userId)
       .where('users.credentials_version', '=', v.credentialsVersion)
+      .where('users.disabled', '=', 0)
     if (dialectOf(db) === 'postgres') source = source.forShare()
     return db
       .insertInto('sessions')
@@ -90,7 +91,9 @@ const sessionWithUser = compiledQuery((db, v: { tokenHash: string }) =>
       'sessions.created_at as session_created_at',
       'sessions.updated_at as session_updated_at',
     ])
-    .where('sessions.token_hash', '=', v.tokenHash),
+    .where('sessions.token_hash', '=', v.tokenHash)
+    // A disabled account's sessions are deleted when it is disabled; this keeps any other out too.
+    .where('users.disabled', '=', 0),
 )
 
 /**
@@ -125,6 +128,8 @@ export async function findSessionWithUserByTokenHash(
       email_verified: row.email_verified,
       totp_enabled: row.totp_enabled,
       storage_bytes: row.storage_bytes,
+      role: row.role,
+      disabled: row.disabled,
     },
   }
 }

@@ -163,7 +163,8 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
           'or the account’s deletion answers 401. With two-factor sign-in on, a correct ' +
           'password without `totp_code` or `recovery_code` gives 401 TOTP_REQUIRED, and a wrong or reused code 401 ' +
           'UNAUTHENTICATED (counted as a failed login). With REQUIRE_VERIFIED_EMAIL=true, an account whose address is ' +
-          'not verified gets 403 EMAIL_NOT_VERIFIED after a correct password, and a new verification mail. ' +
+          'not verified gets 403 EMAIL_NOT_VERIFIED after a correct password, and a new verification mail. An account ' +
+          'an admin disabled gets 403 ACCOUNT_DISABLED after a correct password. ' +
           'Others’ guesses never refuse the correct password outright: over LOGIN_FAILURE_EMAIL_LIMIT the password ' +
           'is still checked (a wrong one answers 429 as before), and a correct one answers 401 ' +
           'LOGIN_CONFIRMATION_REQUIRED and mails a sign-in confirmation link (APP_URL/confirm-login#token=…, single ' +
@@ -192,6 +193,11 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
       if (verdict === 'wrong' || !user) {
         logSecurityEvent(request.log, 'auth.login.failed', user ? { userId: user.id } : { email })
         throw invalidCredentials()
+      }
+      if (user.disabled !== 0) {
+        // Only after the right password: a guesser learns nothing about the account.
+        logSecurityEvent(request.log, 'auth.login.disabled', { userId: user.id })
+        throw new ApiError('ACCOUNT_DISABLED', 'This account has been disabled by an administrator')
       }
       if (verdict === 'confirm') await refuseUnconfirmed(user, request.log)
       if (user.totp_enabled === 1) await requireSecondFactor(user, request.body, attempt)

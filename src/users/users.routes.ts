@@ -207,6 +207,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         email_verified: 0,
         totp_enabled: 0,
         storage_bytes: 0,
+        role: 'member',
+        disabled: 0,
       }
       try {
         await db.transaction().execute(async (trx) => {

@@ -7,6 +7,8 @@ import { SessionSchema } from '../sessions/sessions.schemas.js'
 import { MAX_PAGE_SIZE } from '../db/pagination.js'
 import { PostSchema } from '../posts/posts.schemas.js'
 import { PASSWORD_INPUT_MAX_LENGTH } from '../accounts/passwords.js'
+import { PERMISSIONS } from '../http/permissions.js'
+import { permissionsOf } from '../accounts/roles.js'
 
 export const DISPLAY_NAME_MAX_LENGTH = 100
 export const PREFERENCES_MAX_BYTES = 16 * 1024
@@ -27,6 +29,17 @@ export const UserSchema = Type.Object({
     description: 'True once the owner confirmed the address from a mail (POST /v1/email-verifications)',
   }),
   totp_enabled: Type.Boolean({ description: 'True while two-factor sign-in (TOTP) is on' }),
+  role: Type.Enum(['member', 'moderator', 'admin'], {
+    description:
+      'member (everyone at first); moderator: hides and deletes others’ posts and comments, resolves reports; ' +
+      'admin: also manages accounts and reads the audit log. Given by an admin or `npm run admin -- role`',
+  }),
+  permissions: Type.Array(Type.Enum([...PERMISSIONS]), {
+    maxItems: PERMISSIONS.length,
+    description:
+      'What the caller’s role lets them do beyond their own content: posts:moderate, comments:moderate, ' +
+      'reports:review (moderators and admins), users:manage, audit:read (admins); empty for members',
+  }),
   created_at: Timestamp,
   updated_at: Timestamp,
   links: Links(
@@ -46,6 +59,8 @@ export function userFromRow(row: UserRow): User {
     preferences: row.preferences === '{}' ? {} : (JSON.parse(row.preferences) as Record<string, unknown>),
     email_verified: row.email_verified === 1,
     totp_enabled: row.totp_enabled === 1,
+    role: row.role,
+    permissions: [...permissionsOf(row.role)],
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
     links: meLinks(),

@@ -12,19 +12,26 @@ import {
   type ErrorBody,
   type PostBody,
 } from '../content-helpers.js'
+import { grantRole } from '../moderation-helpers.js'
 
-// Every content route × {the post's author, another user, anonymous}, on a public and on a private
-// post. On a private post the other user and the anonymous caller may not see anything under it, so
-// they get 404 (401 first where the route needs a token); the author gets what they get on a public one.
+// Every content route, every moderation and administration route × {the post's author, another member,
+// a moderator, an admin, anonymous}, on a public and on a private post. On a private post nobody but
+// its author may see anything under it, moderators and admins included, so they get 404 (401 first
+// where the route needs a token); the author gets what they get on a public one.
 
-type Role = 'author' | 'other' | 'anonymous'
+type Role = 'author' | 'other' | 'moderator' | 'admin' | 'anonymous'
+const ROLES = ['author', 'other', 'moderator', 'admin', 'anonymous'] as const
 
-/** A fresh post with one attachment, the author's comments on both, and the other user's comment. */
+/**
+ * A fresh post with one attachment, the author's comments on both, the other user's comment, and the
+ * author's open report of that comment.
+ */
 interface Fixture {
   post: PostBody
   attachment: AttachmentBody
   authorComment: CommentBody
   otherComment: CommentBody
+  reportId: string
 }
 
 interface RouteCase {
@@ -33,9 +40,11 @@ interface RouteCase {
   auth: 'required' | 'optional'
   /** Whether the route acts on the fixture's post (so a private post hides it from others). */
   underPost: boolean
-  request: (fixture: Fixture, author: TestUser) => InjectOptions
+  request: (fixture: Fixture, author: TestUser, other: TestUser) => InjectOptions
   /** Statuses on a public post. */
   expected: Record<Role, number>
+  /** A moderation route: its 403 for a caller without the permission comes before any look at the post. */
+  permissionFirst?: boolean
 }
 
 const multipart = multipartBody({ filename: 'm.txt', contentType: 'text/plain', content: 'multipart' })
@@ -46,42 +55,42 @@ const ROUTES: RouteCase[] = [
     auth: 'required',
     underPost: false,
     request: () => ({ method: 'POST', url: '/v1/posts', payload: { title: 'New' } }),
-    expected: { author: 201, other: 201, anonymous: 401 },
+    expected: { author: 201, other: 201, moderator: 201, admin: 201, anonymous: 401 },
   },
   {
     route: 'GET /v1/posts',
     auth: 'optional',
     underPost: false,
     request: () => ({ method: 'GET', url: '/v1/posts' }),
-    expected: { author: 200, other: 200, anonymous: 200 },
+    expected: { author: 200, other: 200, moderator: 200, admin: 200, anonymous: 200 },
   },
   {
     route: 'GET /v1/posts?user={author}',
     auth: 'optional',
     underPost: false,
     request: (_f, author) => ({ method: 'GET', url: `/v1/posts?user=${author.id}` }),
-    expected: { author: 200, other: 200, anonymous: 200 },
+    expected: { author: 200, other: 200, moderator: 200, admin: 200, anonymous: 200 },
   },
   {
     route: 'GET /v1/me/posts',
     auth: 'required',
     underPost: false,
     request: () => ({ method: 'GET', url: '/v1/me/posts' }),
-    expected: { author: 200, other: 200, anonymous: 401 },
+    expected: { author: 200, other: 200, moderator: 200, admin: 200, anonymous: 401 },
   },
   {
     route: 'GET /v1/posts/{id}',
     auth: 'optional',
     underPost: true,
     request: (f) => ({ method: 'GET', url: `/v1/posts/${f.post.id}` }),
-    expected: { author: 200, other: 200, anonymous: 200 },
+    expected: { author: 200, other: 200, moderator: 200, admin: 200, anonymous: 200 },
   },
   {
     route: 'PATCH /v1/posts/{id}',
     auth: 'required',
     underPost: true,
     request: (f) => ({ method: 'PATCH', url: `/v1/posts/${f.post.id}`, payload: { title: 'Changed' } }),
-    expected: { author: 200, other: 403, anonymous: 401 },
+    expected: { author: 200, other: 403, moderator: 403, admin: 403, anonymous: 401 },
   },
   {
     route: 'PUT /v1/posts/{id}',
@@ -92,14 +101,14 @@ const ROUTES: RouteCase[] = [
       url: `/v1/posts/${f.post.id}`,
       payload: { title: 'Replaced', body: '', visibility: f.post.visibility },
     }),
-    expected: { author: 200, other: 403, anonymous: 401 },
+    expected: { author: 200, other: 403, moderator: 403, admin: 403, anonymous: 401 },
   },
   {
     route: 'DELETE /v1/posts/{id}',
     auth: 'required',
     underPost: true,
     request: (f) => ({ method: 'DELETE', url: `/v1/posts/${f.post.id}` }),
-    expected: { author: 204, other: 403, anonymous: 401 },
+    expected: { author: 204, other: 403, moderator: 204, admin: 204, anonymous: 401 },
   },
   {
     route: 'POST /v1/posts/{id}/attachments (raw)',
@@ -111,7 +120,7 @@ const ROUTES: RouteCase[] = [
       headers: { 'content-type': 'text/plain' },
       payload: 'raw',
     }),
-    expected: { author: 201, other: 403, anonymous: 401 },
+    expected: { author: 201, other: 403, moderator: 403, admin: 403, anonymous: 401 },
   },
   {
     route: 'POST /v1/posts/{id}/attachments (multipart)',
@@ -123,35 +132,35 @@ const ROUTES: RouteCase[] = [
       headers: { 'content-type': multipart.contentType },
       payload: multipart.payload,
     }),
-    expected: { author: 201, other: 403, anonymous: 401 },
+    expected: { author: 201, other: 403, moderator: 403, admin: 403, anonymous: 401 },
   },
   {
     route: 'GET /v1/posts/{id}/attachments',
     auth: 'optional',
     underPost: true,
     request: (f) => ({ method: 'GET', url: `/v1/posts/${f.post.id}/attachments` }),
-    expected: { author: 200, other: 200, anonymous: 200 },
+    expected: { author: 200, other: 200, moderator: 200, admin: 200, anonymous: 200 },
   },
   {
     route: 'GET /v1/posts/{id}/attachments/{aid}',
     auth: 'optional',
     underPost: true,
     request: (f) => ({ method: 'GET', url: `/v1/posts/${f.post.id}/attachments/${f.attachment.id}` }),
-    expected: { author: 200, other: 200, anonymous: 200 },
+    expected: { author: 200, other: 200, moderator: 200, admin: 200, anonymous: 200 },
   },
   {
     route: 'GET /v1/posts/{id}/attachments/{aid}/content',
     auth: 'optional',
     underPost: true,
     request: (f) => ({ method: 'GET', url: `/v1/posts/${f.post.id}/attachments/${f.attachment.id}/content` }),
-    expected: { author: 200, other: 200, anonymous: 200 },
+    expected: { author: 200, other: 200, moderator: 200, admin: 200, anonymous: 200 },
   },
   {
     route: 'POST /v1/posts/{id}/attachments/{aid}/select',
     auth: 'required',
     underPost: true,
     request: (f) => ({ method: 'POST', url: `/v1/posts/${f.post.id}/attachments/${f.attachment.id}/select` }),
-    expected: { author: 200, other: 403, anonymous: 401 },
+    expected: { author: 200, other: 403, moderator: 403, admin: 403, anonymous: 401 },
   },
   {
     route: 'PATCH /v1/attachments/{id}',
@@ -162,28 +171,28 @@ const ROUTES: RouteCase[] = [
       url: `/v1/attachments/${f.attachment.id}`,
       payload: { filename: 'r.txt' },
     }),
-    expected: { author: 200, other: 403, anonymous: 401 },
+    expected: { author: 200, other: 403, moderator: 403, admin: 403, anonymous: 401 },
   },
   {
     route: 'DELETE /v1/attachments/{id}',
     auth: 'required',
     underPost: true,
     request: (f) => ({ method: 'DELETE', url: `/v1/attachments/${f.attachment.id}` }),
-    expected: { author: 204, other: 403, anonymous: 401 },
+    expected: { author: 204, other: 403, moderator: 204, admin: 204, anonymous: 401 },
   },
   {
     route: 'POST /v1/posts/{id}/comments',
     auth: 'required',
     underPost: true,
     request: (f) => ({ method: 'POST', url: `/v1/posts/${f.post.id}/comments`, payload: { body: 'Hi' } }),
-    expected: { author: 201, other: 201, anonymous: 401 },
+    expected: { author: 201, other: 201, moderator: 201, admin: 201, anonymous: 401 },
   },
   {
     route: 'GET /v1/posts/{id}/comments',
     auth: 'optional',
     underPost: true,
     request: (f) => ({ method: 'GET', url: `/v1/posts/${f.post.id}/comments` }),
-    expected: { author: 200, other: 200, anonymous: 200 },
+    expected: { author: 200, other: 200, moderator: 200, admin: 200, anonymous: 200 },
   },
   {
     route: 'POST /v1/posts/{id}/attachments/{aid}/comments',
@@ -194,7 +203,7 @@ const ROUTES: RouteCase[] = [
       url: `/v1/posts/${f.post.id}/attachments/${f.attachment.id}/comments`,
       payload: { body: 'Hi' },
     }),
-    expected: { author: 201, other: 201, anonymous: 401 },
+    expected: { author: 201, other: 201, moderator: 201, admin: 201, anonymous: 401 },
   },
   {
     route: 'GET /v1/posts/{id}/attachments/{aid}/comments',
@@ -204,14 +213,14 @@ const ROUTES: RouteCase[] = [
       method: 'GET',
       url: `/v1/posts/${f.post.id}/attachments/${f.attachment.id}/comments`,
     }),
-    expected: { author: 200, other: 200, anonymous: 200 },
+    expected: { author: 200, other: 200, moderator: 200, admin: 200, anonymous: 200 },
   },
   {
     route: 'GET /v1/comments/{id}',
     auth: 'optional',
     underPost: true,
     request: (f) => ({ method: 'GET', url: `/v1/comments/${f.authorComment.id}` }),
-    expected: { author: 200, other: 200, anonymous: 200 },
+    expected: { author: 200, other: 200, moderator: 200, admin: 200, anonymous: 200 },
   },
   {
     route: 'PATCH /v1/comments/{id} (the author’s comment)',
@@ -222,7 +231,7 @@ const ROUTES: RouteCase[] = [
       url: `/v1/comments/${f.authorComment.id}`,
       payload: { body: 'Edited' },
     }),
-    expected: { author: 200, other: 403, anonymous: 401 },
+    expected: { author: 200, other: 403, moderator: 403, admin: 403, anonymous: 401 },
   },
   {
     route: 'PUT /v1/comments/{id} (the author’s comment)',
@@ -233,14 +242,14 @@ const ROUTES: RouteCase[] = [
       url: `/v1/comments/${f.authorComment.id}`,
       payload: { body: 'Replaced' },
     }),
-    expected: { author: 200, other: 403, anonymous: 401 },
+    expected: { author: 200, other: 403, moderator: 403, admin: 403, anonymous: 401 },
   },
   {
     route: 'DELETE /v1/comments/{id} (the author’s comment)',
     auth: 'required',
     underPost: true,
     request: (f) => ({ method: 'DELETE', url: `/v1/comments/${f.authorComment.id}` }),
-    expected: { author: 204, other: 403, anonymous: 401 },
+    expected: { author: 204, other: 403, moderator: 204, admin: 204, anonymous: 401 },
   },
   {
     route: 'PATCH /v1/comments/{id} (the other user’s comment)',
@@ -251,7 +260,7 @@ const ROUTES: RouteCase[] = [
       url: `/v1/comments/${f.otherComment.id}`,
       payload: { body: 'Edited' },
     }),
-    expected: { author: 403, other: 200, anonymous: 401 },
+    expected: { author: 403, other: 200, moderator: 403, admin: 403, anonymous: 401 },
   },
   {
     route: 'PUT /v1/comments/{id} (the other user’s comment)',
@@ -262,20 +271,147 @@ const ROUTES: RouteCase[] = [
       url: `/v1/comments/${f.otherComment.id}`,
       payload: { body: 'Replaced' },
     }),
-    expected: { author: 403, other: 200, anonymous: 401 },
+    expected: { author: 403, other: 200, moderator: 403, admin: 403, anonymous: 401 },
   },
   {
     route: 'DELETE /v1/comments/{id} (the other user’s comment)',
     auth: 'required',
     underPost: true,
     request: (f) => ({ method: 'DELETE', url: `/v1/comments/${f.otherComment.id}` }),
-    expected: { author: 204, other: 204, anonymous: 401 },
+    expected: { author: 204, other: 204, moderator: 204, admin: 204, anonymous: 401 },
+  },
+  {
+    route: 'PATCH /v1/me',
+    auth: 'required',
+    underPost: false,
+    request: () => ({ method: 'PATCH', url: '/v1/me', payload: { display_name: 'Someone' } }),
+    expected: { author: 200, other: 200, moderator: 200, admin: 200, anonymous: 401 },
+  },
+  {
+    route: 'POST /v1/posts/{id}/hide',
+    permissionFirst: true,
+    auth: 'required',
+    underPost: true,
+    request: (f) => ({ method: 'POST', url: `/v1/posts/${f.post.id}/hide`, payload: { reason: 'Spam' } }),
+    expected: { author: 403, other: 403, moderator: 200, admin: 200, anonymous: 401 },
+  },
+  {
+    route: 'POST /v1/posts/{id}/unhide',
+    permissionFirst: true,
+    auth: 'required',
+    underPost: true,
+    request: (f) => ({ method: 'POST', url: `/v1/posts/${f.post.id}/unhide` }),
+    expected: { author: 403, other: 403, moderator: 200, admin: 200, anonymous: 401 },
+  },
+  {
+    route: 'POST /v1/comments/{id}/hide',
+    permissionFirst: true,
+    auth: 'required',
+    underPost: true,
+    request: (f) => ({ method: 'POST', url: `/v1/comments/${f.authorComment.id}/hide` }),
+    expected: { author: 403, other: 403, moderator: 200, admin: 200, anonymous: 401 },
+  },
+  {
+    route: 'POST /v1/comments/{id}/unhide',
+    permissionFirst: true,
+    auth: 'required',
+    underPost: true,
+    request: (f) => ({ method: 'POST', url: `/v1/comments/${f.authorComment.id}/unhide` }),
+    expected: { author: 403, other: 403, moderator: 200, admin: 200, anonymous: 401 },
+  },
+  {
+    route: 'POST /v1/posts/{id}/reports',
+    auth: 'required',
+    underPost: true,
+    request: (f) => ({ method: 'POST', url: `/v1/posts/${f.post.id}/reports`, payload: { reason: 'spam' } }),
+    expected: { author: 201, other: 201, moderator: 201, admin: 201, anonymous: 401 },
+  },
+  {
+    route: 'POST /v1/attachments/{id}/reports',
+    auth: 'required',
+    underPost: true,
+    request: (f) => ({
+      method: 'POST',
+      url: `/v1/attachments/${f.attachment.id}/reports`,
+      payload: { reason: 'illegal', note: 'Not theirs' },
+    }),
+    expected: { author: 201, other: 201, moderator: 201, admin: 201, anonymous: 401 },
+  },
+  {
+    route: 'POST /v1/comments/{id}/reports',
+    auth: 'required',
+    underPost: true,
+    request: (f) => ({
+      method: 'POST',
+      url: `/v1/comments/${f.authorComment.id}/reports`,
+      payload: { reason: 'abuse' },
+    }),
+    expected: { author: 201, other: 201, moderator: 201, admin: 201, anonymous: 401 },
+  },
+  {
+    route: 'GET /v1/reports',
+    auth: 'required',
+    underPost: false,
+    request: () => ({ method: 'GET', url: '/v1/reports?status=open' }),
+    expected: { author: 403, other: 403, moderator: 200, admin: 200, anonymous: 401 },
+  },
+  {
+    route: 'GET /v1/reports/{id}',
+    auth: 'required',
+    underPost: false,
+    request: (f) => ({ method: 'GET', url: `/v1/reports/${f.reportId}` }),
+    expected: { author: 403, other: 403, moderator: 200, admin: 200, anonymous: 401 },
+  },
+  {
+    route: 'POST /v1/reports/{id}/resolve',
+    auth: 'required',
+    underPost: false,
+    request: (f) => ({
+      method: 'POST',
+      url: `/v1/reports/${f.reportId}/resolve`,
+      payload: { action: 'dismiss' },
+    }),
+    expected: { author: 403, other: 403, moderator: 200, admin: 200, anonymous: 401 },
+  },
+  {
+    route: 'GET /v1/users',
+    auth: 'required',
+    underPost: false,
+    request: () => ({ method: 'GET', url: '/v1/users?email=a' }),
+    expected: { author: 403, other: 403, moderator: 403, admin: 200, anonymous: 401 },
+  },
+  {
+    route: 'GET /v1/users/{id}',
+    auth: 'required',
+    underPost: false,
+    request: (_f, author) => ({ method: 'GET', url: `/v1/users/${author.id}` }),
+    expected: { author: 403, other: 403, moderator: 403, admin: 200, anonymous: 401 },
+  },
+  {
+    route: 'PATCH /v1/users/{id}',
+    auth: 'required',
+    underPost: false,
+    // Changes nothing when allowed, so the next cases meet the same accounts.
+    request: (_f, _author, other) => ({
+      method: 'PATCH',
+      url: `/v1/users/${other.id}`,
+      payload: { disabled: false },
+    }),
+    expected: { author: 403, other: 403, moderator: 403, admin: 200, anonymous: 401 },
+  },
+  {
+    route: 'GET /v1/audit-events',
+    auth: 'required',
+    underPost: false,
+    request: () => ({ method: 'GET', url: '/v1/audit-events' }),
+    expected: { author: 403, other: 403, moderator: 403, admin: 200, anonymous: 401 },
   },
 ]
 
 /** What a role gets on a private post: the author as on a public one; nobody else may see it. */
 function expectedOnPrivate(routeCase: RouteCase, role: Role): number {
   if (role === 'author' || !routeCase.underPost) return routeCase.expected[role]
+  if (routeCase.permissionFirst === true && routeCase.expected[role] === 403) return 403
   if (role === 'anonymous' && routeCase.auth === 'required') return 401
   return 404
 }
@@ -292,6 +428,14 @@ async function createFixture(
   await createComment(app, author, post.id, attachment.id)
   // Commented while the post was public; a private post then hides it from its own writer too.
   const otherComment = await createComment(app, other, post.id)
+  const report = await app.inject({
+    method: 'POST',
+    url: `/v1/comments/${otherComment.id}/reports`,
+    headers: author.auth,
+    payload: { reason: 'spam' },
+  })
+  assert.equal(report.statusCode, 201, report.body)
+  const reportId = json<{ data: { id: string } }>(report).data.id
   if (visibility === 'private') {
     const response = await app.inject({
       method: 'PATCH',
@@ -300,31 +444,43 @@ async function createFixture(
       payload: { visibility: 'private' },
     })
     assert.equal(response.statusCode, 200)
-    return { post: json<{ data: PostBody }>(response).data, attachment, authorComment, otherComment }
+    return {
+      post: json<{ data: PostBody }>(response).data,
+      attachment,
+      authorComment,
+      otherComment,
+      reportId,
+    }
   }
-  return { post, attachment, authorComment, otherComment }
+  return { post, attachment, authorComment, otherComment, reportId }
 }
 
 for (const visibility of ['public', 'private'] as const) {
   describe(`permission matrix on a ${visibility} post`, () => {
     it(`every content route answers each caller as the rules say (${visibility})`, async (t) => {
       // A fixture per case: far more posts and comments than a user may write in a minute.
-      const { app } = await buildTestApp(t, UNLIMITED_WRITES)
+      const { app, db } = await buildTestApp(t, UNLIMITED_WRITES)
       const author = await registerAndLogin(app, 'author')
       const other = await registerAndLogin(app, 'other')
+      const moderator = await registerAndLogin(app, 'moderator')
+      const admin = await registerAndLogin(app, 'admin')
+      await grantRole(db, moderator.id, 'moderator')
+      await grantRole(db, admin.id, 'admin')
       const headersOf: Record<Role, Record<string, string>> = {
         author: author.auth,
         other: other.auth,
+        moderator: moderator.auth,
+        admin: admin.auth,
         anonymous: {},
       }
       for (const routeCase of ROUTES) {
-        for (const role of ['author', 'other', 'anonymous'] as const) {
+        for (const role of ROLES) {
           const expected =
             visibility === 'public' ? routeCase.expected[role] : expectedOnPrivate(routeCase, role)
           await t.test(`${routeCase.route} as ${role} answers ${expected}`, async () => {
             // A fresh fixture per case, so deletions and edits never leak into the next case.
             const fixture = await createFixture(app, author, other, visibility)
-            const options = routeCase.request(fixture, author)
+            const options = routeCase.request(fixture, author, other)
             const response = await app.inject({
               ...options,
               headers: { ...(options.headers as Record<string, string> | undefined), ...headersOf[role] },

@@ -168,18 +168,25 @@ describe('authors of posts and comments', () => {
       const names = new Map(authors.map((user, i) => [user.id, [`One`, 'Two', null][i]]))
       const { db, statements } = loggedDb(t, testApp)
       const page = { limit: 20 }
+      const shownOnly = { all: false, ownerId: undefined }
       const reads: Array<
         [string, () => Promise<Array<{ user_id: string; author_display_name: string | null }>>]
       > = [
-        ['listPublicPosts', async () => (await listPublicPosts(db, page)).rows],
-        ['listPostsVisibleTo', async () => (await listPostsVisibleTo(db, authors[1]?.id ?? '', page)).rows],
+        ['listPublicPosts', async () => (await listPublicPosts(db, page, false)).rows],
+        [
+          'listPostsVisibleTo',
+          async () => (await listPostsVisibleTo(db, authors[1]?.id ?? '', page, false)).rows,
+        ],
         ['listPostsByAuthor', async () => (await listPostsByAuthor(db, authors[1]?.id ?? '', page)).rows],
         [
           'listPublicPostsByAuthor',
-          async () => (await listPublicPostsByAuthor(db, authors[0]?.id ?? '', page)).rows,
+          async () => (await listPublicPostsByAuthor(db, authors[0]?.id ?? '', page, false)).rows,
         ],
-        ['listPostComments', async () => (await listPostComments(db, post.id, page)).rows],
-        ['listAttachmentComments', async () => (await listAttachmentComments(db, file.id, page)).rows],
+        ['listPostComments', async () => (await listPostComments(db, post.id, page, shownOnly)).rows],
+        [
+          'listAttachmentComments',
+          async () => (await listAttachmentComments(db, file.id, page, shownOnly)).rows,
+        ],
         ['findPostById', async () => [await findPostById(db, post.id)].filter((row) => row !== undefined)],
       ]
       for (const [name, read] of reads) {
@@ -190,7 +197,7 @@ describe('authors of posts and comments', () => {
         for (const row of rows) assert.equal(row.author_display_name, names.get(row.user_id), name)
       }
       assert.equal(
-        (await listPostsVisibleTo(db, authors[1]?.id ?? '', page)).rows.length,
+        (await listPostsVisibleTo(db, authors[1]?.id ?? '', page, false)).rows.length,
         4,
         'the private post of the caller is in their feed',
       )

@@ -48,13 +48,17 @@ describe('GET /v1/me', () => {
       'email_verified',
       'id',
       'links',
+      'permissions',
       'preferences',
+      'role',
       'totp_enabled',
       'updated_at',
     ])
     assert.equal(body.id, user.id)
     assert.equal(body.email_verified, false)
     assert.equal(body.totp_enabled, false)
+    assert.equal((body as unknown as { role: string }).role, 'member')
+    assert.deepEqual((body as unknown as { permissions: string[] }).permissions, [])
     assert.equal(body.email, user.email)
     assert.deepEqual(body.links, { self: '/v1/me', sessions: '/v1/sessions', posts: '/v1/me/posts' })
   })

@@ -101,6 +101,22 @@ export function App(props: { quire: Quire; apiUrl: string }): JSX.Element {
     [quire, props.apiUrl, user],
   )
 
+  // On a phone the navigation folds into a menu; it closes again whenever the screen changes.
+  const [menuOpen, setMenuOpen] = useState(false)
+  useEffect(() => {
+    setMenuOpen(false)
+  }, [route])
+  useEffect(() => {
+    if (!menuOpen) return
+    const closeOnEscape = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') setMenuOpen(false)
+    }
+    document.addEventListener('keydown', closeOnEscape)
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape)
+    }
+  }, [menuOpen])
+
   const logout = async (): Promise<void> => {
     try {
       await quire.logout()
@@ -120,7 +136,19 @@ export function App(props: { quire: Quire; apiUrl: string }): JSX.Element {
           <img src="/favicon.svg" alt="" width="28" height="28" /> Quire
         </Link>
         <nav aria-label="Main">
-          <ul>
+          <button
+            type="button"
+            class="menu-button secondary"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            onClick={() => {
+              setMenuOpen(!menuOpen)
+            }}
+          >
+            <span class="menu-icon" aria-hidden="true" />
+            Menu
+          </button>
+          <ul id="main-menu" class={menuOpen ? 'open' : undefined}>
             <li>
               <Link href="/" aria-current={route.name === 'feed' ? 'page' : undefined}>
                 Posts

@@ -1,20 +1,11 @@
 import type { Attachment, Post } from '@quire/client'
 import type { JSX } from 'preact'
 import { useRef, useState } from 'preact/hooks'
-import { AttachmentImage, downloadAttachment, isImage } from '../attachments.js'
+import { AttachmentImage, downloadAttachment, FileTile, isImage, UploadProgress } from '../attachments.js'
 import { useApp } from '../context.js'
 import { useSubmit } from '../forms.js'
 import { Link, navigate } from '../router.js'
-import {
-  describeError,
-  Empty,
-  ErrorNotice,
-  formatSize,
-  formatTime,
-  Loading,
-  PageTitle,
-  useAsync,
-} from '../ui.js'
+import { Byline, describeError, Empty, ErrorNotice, Loading, PageTitle, TimeAgo, useAsync } from '../ui.js'
 import { Comments } from './comments.js'
 
 /** Choose files and upload them one by one, with a progress bar. */
@@ -56,13 +47,7 @@ function Uploader(props: { post: Post; onUploaded: (attachment: Attachment) => v
       <button type="submit" disabled={form.busy}>
         Upload
       </button>
-      {progress && (
-        <div class="progress" role="status">
-          <label for="upload-progress">Uploading {progress.name}</label>
-          <progress id="upload-progress" max={progress.total || 1} value={progress.sent} />
-          <span>{progress.total === 0 ? 0 : Math.round((progress.sent / progress.total) * 100)}%</span>
-        </div>
-      )}
+      {progress && <UploadProgress id="upload-progress" {...progress} />}
       {form.error !== undefined && (
         <p class="form-error" role="alert">
           {describeError(form.error)}
@@ -72,7 +57,7 @@ function Uploader(props: { post: Post; onUploaded: (attachment: Attachment) => v
   )
 }
 
-/** One attachment: the image inline or a download button, cover choice and its own comments. */
+/** One attachment: a thumbnail or icon with name and size, its actions, and its own comments. */
 function AttachmentItem(props: {
   post: Post
   attachment: Attachment
@@ -87,87 +72,82 @@ function AttachmentItem(props: {
   const isCover = post.cover_attachment_id === attachment.id
 
   return (
-    <li class="card attachment">
-      {isImage(attachment) ? (
-        <AttachmentImage attachment={attachment} alt={attachment.filename} class="attachment-image" />
-      ) : (
-        <div class="file-icon" aria-hidden="true">
-          {attachment.filename.split('.').pop()?.slice(0, 4).toUpperCase() ?? 'FILE'}
-        </div>
+    <FileTile
+      filename={attachment.filename}
+      contentType={attachment.content_type}
+      size={attachment.size}
+      thumbnail={
+        isImage(attachment) ? <AttachmentImage attachment={attachment} alt={attachment.filename} /> : undefined
+      }
+      badge={isCover && <span class="badge">Cover</span>}
+      below={
+        <>
+          {action.error !== undefined && (
+            <p class="form-error" role="alert">
+              {describeError(action.error)}
+            </p>
+          )}
+          {showComments && (
+            <Comments post={post} attachment={attachment} label={`Comments on ${attachment.filename}`} />
+          )}
+        </>
+      }
+    >
+      <button
+        type="button"
+        class="secondary small"
+        onClick={() => void action.run(() => downloadAttachment(quire, attachment))}
+      >
+        Download <span class="visually-hidden">{attachment.filename}</span>
+      </button>
+      {props.isAuthor && isImage(attachment) && !isCover && (
+        <button
+          type="button"
+          class="secondary small"
+          onClick={() =>
+            void action.run(async () => {
+              props.onCover(await quire.attachments.selectAsCover(attachment))
+            })
+          }
+        >
+          Make cover <span class="visually-hidden">{attachment.filename}</span>
+        </button>
       )}
-      <div class="card-body">
-        <p class="filename">
-          {attachment.filename} {isCover && <span class="badge">Cover</span>}
-        </p>
-        <p class="meta">
-          {attachment.content_type} · {formatSize(attachment.size)}
-        </p>
-        <div class="actions">
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => void action.run(() => downloadAttachment(quire, attachment))}
-          >
-            Download <span class="visually-hidden">{attachment.filename}</span>
-          </button>
-          {props.isAuthor && isImage(attachment) && !isCover && (
-            <button
-              type="button"
-              class="secondary"
-              onClick={() =>
-                void action.run(async () => {
-                  props.onCover(await quire.attachments.selectAsCover(attachment))
-                })
-              }
-            >
-              Make cover <span class="visually-hidden">{attachment.filename}</span>
-            </button>
-          )}
-          {props.isAuthor && (
-            <button
-              type="button"
-              class="secondary danger"
-              onClick={() =>
-                void action.run(async () => {
-                  if (!confirm(`Delete ${attachment.filename}?`)) return
-                  await quire.attachments.delete(attachment.id)
-                  props.onDeleted(attachment)
-                })
-              }
-            >
-              Delete <span class="visually-hidden">{attachment.filename}</span>
-            </button>
-          )}
-          <button
-            type="button"
-            class="link"
-            aria-expanded={showComments}
-            onClick={() => {
-              setShowComments(!showComments)
-            }}
-          >
-            {showComments ? 'Hide comments' : 'Comments'}
-            <span class="visually-hidden"> on {attachment.filename}</span>
-          </button>
-        </div>
-        {action.error !== undefined && (
-          <p class="form-error" role="alert">
-            {describeError(action.error)}
-          </p>
-        )}
-        {showComments && (
-          <Comments post={post} attachment={attachment} label={`Comments on ${attachment.filename}`} />
-        )}
-      </div>
-    </li>
+      {props.isAuthor && (
+        <button
+          type="button"
+          class="secondary danger small"
+          onClick={() =>
+            void action.run(async () => {
+              if (!confirm(`Delete ${attachment.filename}?`)) return
+              await quire.attachments.delete(attachment.id)
+              props.onDeleted(attachment)
+            })
+          }
+        >
+          Delete <span class="visually-hidden">{attachment.filename}</span>
+        </button>
+      )}
+      <button
+        type="button"
+        class="link"
+        aria-expanded={showComments}
+        onClick={() => {
+          setShowComments(!showComments)
+        }}
+      >
+        {showComments ? 'Hide comments' : 'Comments'}
+        <span class="visually-hidden"> on {attachment.filename}</span>
+      </button>
+    </FileTile>
   )
 }
 
 /** A post with its attachments and comments; its author can edit, delete, upload and pick the cover. */
 export function PostScreen(props: { id: string }): JSX.Element {
   const { quire, user } = useApp()
-  const [post, reloadPost, setPost] = useAsync(() => quire.posts.get(props.id), [quire, props.id, user?.id])
-  const [attachments, reloadAttachments, setAttachments] = useAsync(async () => {
+  const [post, reloadPost, updatePost] = useAsync(() => quire.posts.get(props.id), [quire, props.id, user?.id])
+  const [attachments, reloadAttachments, updateAttachments] = useAsync(async () => {
     const all: Attachment[] = []
     for await (const attachment of quire.attachments.list(props.id, { limit: 100 })) all.push(attachment)
     return all
@@ -205,10 +185,14 @@ export function PostScreen(props: { id: string }): JSX.Element {
         />
       )}
       <PageTitle title={current.title}>{current.title}</PageTitle>
-      <p class="meta">
-        <time dateTime={current.created_at}>{formatTime(current.created_at)}</time>
+      <p class="meta post-meta">
+        <Byline item={current} userId={user?.id} />
         {current.visibility === 'private' && <span class="badge">Private</span>}
-        {current.updated_at !== current.created_at && <span>· edited {formatTime(current.updated_at)}</span>}
+        {current.updated_at !== current.created_at && (
+          <span>
+            · <TimeAgo iso={current.updated_at} prefix="edited " />
+          </span>
+        )}
       </p>
       {isAuthor && (
         <div class="actions">
@@ -228,7 +212,7 @@ export function PostScreen(props: { id: string }): JSX.Element {
         <Uploader
           post={current}
           onUploaded={(attachment) => {
-            setAttachments([attachment, ...(attachments.status === 'ready' ? attachments.value : [])])
+            updateAttachments((shown) => [attachment, ...shown])
           }}
         />
       )}
@@ -242,16 +226,18 @@ export function PostScreen(props: { id: string }): JSX.Element {
         </Empty>
       )}
       {attachments.status === 'ready' && attachments.value.length > 0 && (
-        <ul class="attachment-list">
+        <ul class="file-list">
           {attachments.value.map((attachment) => (
             <AttachmentItem
               key={attachment.id}
               post={current}
               attachment={attachment}
               isAuthor={isAuthor}
-              onCover={setPost}
+              onCover={(covered) => {
+                updatePost(() => covered)
+              }}
               onDeleted={(gone) => {
-                setAttachments(attachments.value.filter((item) => item.id !== gone.id))
+                updateAttachments((shown) => shown.filter((item) => item.id !== gone.id))
                 if (current.cover_attachment_id === gone.id) reloadPost()
               }}
             />

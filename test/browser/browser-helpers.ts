@@ -220,6 +220,10 @@ export async function captureScreen(
         `the ${name} screen is ${pageWidth} px wide on a ${PHONE.width} px phone (${wide.join(', ')})`,
       )
     }
+    // From the top, so the sticky header sits where a visitor first sees it.
+    await page.evaluate(() => {
+      window.scrollTo(0, 0)
+    })
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true })
   }
   await page.setViewportSize(before)

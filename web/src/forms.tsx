@@ -97,6 +97,8 @@ export function Field(props: {
   required?: boolean
   autocomplete?: string
   multiline?: boolean
+  /** The height of a multiline field, in lines. */
+  rows?: number
   /** Makes the field a list to choose from: each option's value and label. */
   options?: ReadonlyArray<readonly [value: string, label: string]>
   maxLength?: number
@@ -137,7 +139,7 @@ export function Field(props: {
       </select>
     )
   } else if (props.multiline) {
-    control = <textarea {...common} maxLength={props.maxLength} rows={6} />
+    control = <textarea {...common} maxLength={props.maxLength} rows={props.rows ?? 6} />
   } else {
     control = (
       <input

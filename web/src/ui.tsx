@@ -202,7 +202,7 @@ export function Avatar(props: { item: Authored }): JSX.Element {
   const id = props.item.author?.id ?? props.item.user_id
   let hash = 0
   for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) % 360
-  const initial = Array.from(props.item.author?.display_name?.trim() ?? '')[0] ?? name.slice(-1)
+  const initial = Array.from(name)[0] ?? '?'
   return (
     <span class="avatar" aria-hidden="true" style={`--avatar-hue: ${hash}`}>
       {initial.toUpperCase()}

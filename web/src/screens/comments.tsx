@@ -128,6 +128,7 @@ export function Comments(props: { post: Post; attachment?: Attachment; label: st
             label={attachment ? `Comment on ${attachment.filename}` : 'Add a comment'}
             name="comment"
             multiline
+            rows={3}
             value={draft}
             onInput={setDraft}
             // The form is one field, so any failure shows beside it.

@@ -221,7 +221,11 @@ export function TwoFactorSection(): JSX.Element | null {
           setPassword('')
         })}
       >
-        <p>Protect your account with a code from an authenticator app, asked for at every sign-in.</p>
+        <p class="status-row">
+          <span>
+            <span class="badge">Off</span> Only your password protects this account.
+          </span>
+        </p>
         <FormError error={form.error} />
         {passwordField}
         <button type="submit" disabled={form.busy}>

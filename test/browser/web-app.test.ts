@@ -98,7 +98,11 @@ describe('web app in Chromium', { skip: browserSkip }, () => {
     const photo = gradientPng(640, 400)
     await page.getByLabel('Attach files').setInputFiles([
       { name: 'cliffs.png', mimeType: 'image/png', buffer: photo },
-      { name: 'route.json', mimeType: 'application/json', buffer: Buffer.from('{"km": 12.5, "start": "Porthcurno"}\n') },
+      {
+        name: 'route.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from('{"km": 12.5, "start": "Porthcurno"}\n'),
+      },
     ])
     await page.waitForFunction(
       () => document.querySelector<HTMLImageElement>('.staged img[alt="cliffs.png"]')?.naturalWidth === 640,
@@ -109,7 +113,9 @@ describe('web app in Chromium', { skip: browserSkip }, () => {
     await page.getByRole('heading', { level: 1, name: 'Coastal walk' }).waitFor()
     assert.deepEqual(await page.locator('.file-list .filename').allInnerTexts(), ['route.json', 'cliffs.png'])
     // The 36-byte file is a small tile (an icon, its name and size), not a picture-sized block.
-    const tileHeight = await page.locator('.file-tile', { hasText: 'route.json' }).evaluate((tile) => tile.clientHeight)
+    const tileHeight = await page
+      .locator('.file-tile', { hasText: 'route.json' })
+      .evaluate((tile) => tile.clientHeight)
     assert.ok(tileHeight < 120, `the route.json tile is ${tileHeight} px high`)
     const postId = new URL(page.url()).pathname.split('/').at(-1) ?? ''
     assert.ok((await api.app.inject({ method: 'GET', url: `/v1/posts/${postId}` })).statusCode === 404)
@@ -134,7 +140,11 @@ describe('web app in Chromium', { skip: browserSkip }, () => {
     // Three files in one go: each appears as it lands, with no reload.
     await page.getByLabel('Add files').setInputFiles([
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Tide tables.\n'.repeat(40_000)) },
-      { name: 'birds.csv', mimeType: 'text/csv', buffer: Buffer.from('species,count\nfulmar,14\nchough,2\n') },
+      {
+        name: 'birds.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('species,count\nfulmar,14\nchough,2\n'),
+      },
       { name: 'packing.md', mimeType: 'text/markdown', buffer: Buffer.from('- boots\n- flask\n') },
     ])
     await page.getByRole('button', { name: 'Upload' }).click()
@@ -332,5 +342,14 @@ describe('web app in Chromium', { skip: browserSkip }, () => {
     await page.getByRole('button', { name: 'Try again' }).waitFor()
     assert.equal(await page.locator('.pager').count(), 0)
     await captureScreen(page, 'feed-api-down')
+
+    // The dark theme, which follows the device's setting.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await captureScreen(page, 'feed-api-down-dark')
+    await page.goto(`${web.origin}/register`)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByRole('alert').filter({ hasText: 'Cannot reach the Quire server' }).waitFor()
+    await captureScreen(page, 'register-api-down-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
   })
 })

@@ -17,7 +17,8 @@ function fileKind(contentType: string, filename: string): { label: string; kind:
   const extension = /\.([A-Za-z0-9]{1,5})$/.exec(filename)?.[1]?.toUpperCase()
   if (contentType.startsWith('image/')) return { label: extension ?? 'IMG', kind: 'image' }
   if (contentType === 'application/pdf') return { label: 'PDF', kind: 'pdf' }
-  if (/zip|tar|gzip|compressed|7z|rar/.test(contentType)) return { label: extension ?? 'ZIP', kind: 'archive' }
+  if (/zip|tar|gzip|compressed|7z|rar/.test(contentType))
+    return { label: extension ?? 'ZIP', kind: 'archive' }
   if (contentType.startsWith('audio/') || contentType.startsWith('video/'))
     return { label: extension ?? 'MEDIA', kind: 'media' }
   if (contentType.startsWith('text/') || /json|xml|csv|yaml/.test(contentType))
@@ -78,7 +79,12 @@ export function FileTile(props: {
 }
 
 /** The bar of an upload under way, announced to screen readers as it starts. */
-export function UploadProgress(props: { name: string; sent: number; total: number; id: string }): JSX.Element {
+export function UploadProgress(props: {
+  name: string
+  sent: number
+  total: number
+  id: string
+}): JSX.Element {
   const percent = props.total === 0 ? 0 : Math.round((props.sent / props.total) * 100)
   return (
     <div class="progress" role="status">
@@ -99,7 +105,8 @@ export function LocalImage(props: { file: File; alt: string }): JSX.Element {
       URL.revokeObjectURL(objectUrl)
     }
   }, [props.file])
-  if (url === undefined) return <div class="image image-loading" role="img" aria-label={`${props.alt} (loading)`} />
+  if (url === undefined)
+    return <div class="image image-loading" role="img" aria-label={`${props.alt} (loading)`} />
   return <img class="image" src={url} alt={props.alt} />
 }
 

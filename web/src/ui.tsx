@@ -41,7 +41,9 @@ export function useAsync<T>(
     setGeneration((value) => value + 1)
   }, [])
   const update = useCallback<Updater<T>>((change) => {
-    setState((latest) => (latest.status === 'ready' ? { status: 'ready', value: change(latest.value) } : latest))
+    setState((latest) =>
+      latest.status === 'ready' ? { status: 'ready', value: change(latest.value) } : latest,
+    )
   }, [])
   return [state, reload, update]
 }
@@ -211,7 +213,10 @@ export function Avatar(props: { item: Authored }): JSX.Element {
 }
 
 /** The byline of a post or comment: avatar, name ("you" for the reader's own), and when. */
-export function Byline(props: { item: Authored & { created_at: string }; userId: string | undefined }): JSX.Element {
+export function Byline(props: {
+  item: Authored & { created_at: string }
+  userId: string | undefined
+}): JSX.Element {
   const { item } = props
   const mine = props.userId !== undefined && props.userId === item.user_id
   return (

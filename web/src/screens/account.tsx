@@ -25,7 +25,11 @@ const ACCOUNT_SECTIONS = [
 ] as const
 
 /** The account area's frame: its title, the list of its sections (a column on a desktop, a row on a phone), the content. */
-function AccountLayout(props: { current: 'account' | 'sessions'; title: string; children: ComponentChildren }): JSX.Element {
+function AccountLayout(props: {
+  current: 'account' | 'sessions'
+  title: string
+  children: ComponentChildren
+}): JSX.Element {
   const onAccount = props.current === 'account'
   return (
     <div class="account-layout">
@@ -109,48 +113,48 @@ function ProfileForm(): JSX.Element | null {
       title="Profile"
       description="Your name is shown on your posts and comments; your email address never is."
     >
-    <form onSubmit={form.onSubmit(save)} noValidate aria-labelledby="profile-heading">
-      <FormError error={form.error} />
-      <Field
-        label="Display name"
-        name="display_name"
-        autocomplete="nickname"
-        value={displayName}
-        onInput={setDisplayName}
-        error={form.fields['display_name']}
-        maxLength={100}
-      />
-      <div class="field-row">
-      <Field
-        label="Theme"
-        name="theme"
-        options={THEMES}
-        value={theme}
-        onInput={(value) => {
-          setTheme(value as AppPreferences['theme'])
-        }}
-      />
-      <Field
-        label="Posts per page"
-        name="page_size"
-        options={PAGE_SIZES}
-        value={String(pageSize)}
-        onInput={(value) => {
-          setPageSize(Number(value))
-        }}
-      />
-      </div>
-      <div class="actions">
-        <button type="submit" disabled={form.busy}>
-          {form.busy ? 'Saving…' : 'Save profile'}
-        </button>
-        {saved && (
-          <p class="success" role="status">
-            Profile saved.
-          </p>
-        )}
-      </div>
-    </form>
+      <form onSubmit={form.onSubmit(save)} noValidate aria-labelledby="profile-heading">
+        <FormError error={form.error} />
+        <Field
+          label="Display name"
+          name="display_name"
+          autocomplete="nickname"
+          value={displayName}
+          onInput={setDisplayName}
+          error={form.fields['display_name']}
+          maxLength={100}
+        />
+        <div class="field-row">
+          <Field
+            label="Theme"
+            name="theme"
+            options={THEMES}
+            value={theme}
+            onInput={(value) => {
+              setTheme(value as AppPreferences['theme'])
+            }}
+          />
+          <Field
+            label="Posts per page"
+            name="page_size"
+            options={PAGE_SIZES}
+            value={String(pageSize)}
+            onInput={(value) => {
+              setPageSize(Number(value))
+            }}
+          />
+        </div>
+        <div class="actions">
+          <button type="submit" disabled={form.busy}>
+            {form.busy ? 'Saving…' : 'Save profile'}
+          </button>
+          {saved && (
+            <p class="success" role="status">
+              Profile saved.
+            </p>
+          )}
+        </div>
+      </form>
     </SettingsSection>
   )
 }
@@ -173,46 +177,42 @@ function PasswordForm(): JSX.Element {
 
   const { fields } = form
   return (
-    <SettingsSection
-      id="password"
-      title="Password"
-      description="Changing it signs you out everywhere else."
-    >
-    <form onSubmit={form.onSubmit(changePassword)} noValidate aria-labelledby="password-heading">
-      <FormError error={form.error} />
-      <input type="text" name="username" autocomplete="username" hidden readOnly />
-      <Field
-        label="Current password"
-        name="current_password"
-        type="password"
-        autocomplete="current-password"
-        value={current}
-        onInput={setCurrent}
-        error={fields['current_password']}
-        required
-      />
-      <Field
-        label="New password"
-        name="new_password"
-        type="password"
-        autocomplete="new-password"
-        hint="At least 10 characters; common or guessable passwords are refused."
-        value={next}
-        onInput={setNext}
-        error={fields['new_password']}
-        required
-      />
-      <div class="actions">
-        <button type="submit" disabled={form.busy}>
-          {form.busy ? 'Changing…' : 'Change password'}
-        </button>
-        {done && (
-          <p class="success" role="status">
-            Password changed. Your other sessions were signed out.
-          </p>
-        )}
-      </div>
-    </form>
+    <SettingsSection id="password" title="Password" description="Changing it signs you out everywhere else.">
+      <form onSubmit={form.onSubmit(changePassword)} noValidate aria-labelledby="password-heading">
+        <FormError error={form.error} />
+        <input type="text" name="username" autocomplete="username" hidden readOnly />
+        <Field
+          label="Current password"
+          name="current_password"
+          type="password"
+          autocomplete="current-password"
+          value={current}
+          onInput={setCurrent}
+          error={fields['current_password']}
+          required
+        />
+        <Field
+          label="New password"
+          name="new_password"
+          type="password"
+          autocomplete="new-password"
+          hint="At least 10 characters; common or guessable passwords are refused."
+          value={next}
+          onInput={setNext}
+          error={fields['new_password']}
+          required
+        />
+        <div class="actions">
+          <button type="submit" disabled={form.busy}>
+            {form.busy ? 'Changing…' : 'Change password'}
+          </button>
+          {done && (
+            <p class="success" role="status">
+              Password changed. Your other sessions were signed out.
+            </p>
+          )}
+        </div>
+      </form>
     </SettingsSection>
   )
 }
@@ -267,58 +267,60 @@ export function SessionsScreen(): JSX.Element {
         title="Where you are signed in"
         description="Every device and browser with a session. Sign out any you do not recognise."
       >
-      {signOut.error !== undefined && (
-        <p class="form-error" role="alert">
-          {describeError(signOut.error)}
-        </p>
-      )}
-      {sessions.status === 'loading' && <Loading label="Loading sessions…" />}
-      {sessions.status === 'error' && <ErrorNotice error={sessions.error} onRetry={reload} />}
-      {sessions.status === 'ready' && sessions.value.length === 0 && (
-        <Empty>
-          <p>No sessions.</p>
-        </Empty>
-      )}
-      {sessions.status === 'ready' && sessions.value.length > 0 && (
-        <>
-          <ul class="session-list">
-            {sessions.value.map((session) => (
-              <li key={session.id} class={session.current ? 'card session current' : 'card session'}>
-                <div class="card-body">
-                  <p class="device" title={session.metadata.user_agent ?? undefined}>
-                    {describeDevice(session.metadata.user_agent)}
-                    {session.current && <span class="badge strong">This device</span>}
-                  </p>
-                  <p class="meta">
-                    <span>{session.metadata.ip ?? 'Unknown address'}</span>
-                    <span>
-                      · <TimeAgo iso={session.created_at} prefix="signed in " />
+        {signOut.error !== undefined && (
+          <p class="form-error" role="alert">
+            {describeError(signOut.error)}
+          </p>
+        )}
+        {sessions.status === 'loading' && <Loading label="Loading sessions…" />}
+        {sessions.status === 'error' && <ErrorNotice error={sessions.error} onRetry={reload} />}
+        {sessions.status === 'ready' && sessions.value.length === 0 && (
+          <Empty>
+            <p>No sessions.</p>
+          </Empty>
+        )}
+        {sessions.status === 'ready' && sessions.value.length > 0 && (
+          <>
+            <ul class="session-list">
+              {sessions.value.map((session) => (
+                <li key={session.id} class={session.current ? 'card session current' : 'card session'}>
+                  <div class="card-body">
+                    <p class="device" title={session.metadata.user_agent ?? undefined}>
+                      {describeDevice(session.metadata.user_agent)}
+                      {session.current && <span class="badge strong">This device</span>}
+                    </p>
+                    <p class="meta">
+                      <span>{session.metadata.ip ?? 'Unknown address'}</span>
+                      <span>
+                        · <TimeAgo iso={session.created_at} prefix="signed in " />
+                      </span>
+                      <span>
+                        · <TimeAgo iso={session.updated_at} prefix="last used " />
+                      </span>
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    class="secondary danger"
+                    onClick={() => void signOut.run(() => revoke(session))}
+                  >
+                    {session.current ? 'Log out' : 'Sign out'}
+                    <span class="visually-hidden">
+                      {session.current
+                        ? ' of this device'
+                        : ` session from ${formatTime(session.created_at)}`}
                     </span>
-                    <span>
-                      · <TimeAgo iso={session.updated_at} prefix="last used " />
-                    </span>
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  class="secondary danger"
-                  onClick={() => void signOut.run(() => revoke(session))}
-                >
-                  {session.current ? 'Log out' : 'Sign out'}
-                  <span class="visually-hidden">
-                    {session.current ? ' of this device' : ` session from ${formatTime(session.created_at)}`}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {sessions.value.length > 1 && (
-            <button type="button" class="danger" onClick={() => void signOut.run(revokeOthers)}>
-              Sign out everywhere else
-            </button>
-          )}
-        </>
-      )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {sessions.value.length > 1 && (
+              <button type="button" class="danger" onClick={() => void signOut.run(revokeOthers)}>
+                Sign out everywhere else
+              </button>
+            )}
+          </>
+        )}
       </SettingsSection>
     </AccountLayout>
   )

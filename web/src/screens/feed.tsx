@@ -83,29 +83,29 @@ export function FeedScreen(props: { mine: boolean }): JSX.Element {
       )}
       {/* Only where there is another page to go to: never under an empty list or one still loading. */}
       {page.status === 'ready' && (pageNumber > 1 || page.value.nextPageToken !== undefined) && (
-      <nav class="pager" aria-label="Pages">
-        <button
-          type="button"
-          class="secondary"
-          disabled={pageNumber === 1}
-          onClick={() => {
-            setTokens(tokens.slice(0, -1))
-          }}
-        >
-          ← Newer
-        </button>
-        <span aria-live="polite">Page {pageNumber}</span>
-        <button
-          type="button"
-          class="secondary"
-          disabled={page.value.nextPageToken === undefined}
-          onClick={() => {
-            if (page.value.nextPageToken !== undefined) setTokens([...tokens, page.value.nextPageToken])
-          }}
-        >
-          Older →
-        </button>
-      </nav>
+        <nav class="pager" aria-label="Pages">
+          <button
+            type="button"
+            class="secondary"
+            disabled={pageNumber === 1}
+            onClick={() => {
+              setTokens(tokens.slice(0, -1))
+            }}
+          >
+            ← Newer
+          </button>
+          <span aria-live="polite">Page {pageNumber}</span>
+          <button
+            type="button"
+            class="secondary"
+            disabled={page.value.nextPageToken === undefined}
+            onClick={() => {
+              if (page.value.nextPageToken !== undefined) setTokens([...tokens, page.value.nextPageToken])
+            }}
+          >
+            Older →
+          </button>
+        </nav>
       )}
     </section>
   )

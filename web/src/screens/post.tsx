@@ -77,7 +77,9 @@ function AttachmentItem(props: {
       contentType={attachment.content_type}
       size={attachment.size}
       thumbnail={
-        isImage(attachment) ? <AttachmentImage attachment={attachment} alt={attachment.filename} /> : undefined
+        isImage(attachment) ? (
+          <AttachmentImage attachment={attachment} alt={attachment.filename} />
+        ) : undefined
       }
       badge={isCover && <span class="badge">Cover</span>}
       below={
@@ -146,7 +148,10 @@ function AttachmentItem(props: {
 /** A post with its attachments and comments; its author can edit, delete, upload and pick the cover. */
 export function PostScreen(props: { id: string }): JSX.Element {
   const { quire, user } = useApp()
-  const [post, reloadPost, updatePost] = useAsync(() => quire.posts.get(props.id), [quire, props.id, user?.id])
+  const [post, reloadPost, updatePost] = useAsync(
+    () => quire.posts.get(props.id),
+    [quire, props.id, user?.id],
+  )
   const [attachments, reloadAttachments, updateAttachments] = useAsync(async () => {
     const all: Attachment[] = []
     for await (const attachment of quire.attachments.list(props.id, { limit: 100 })) all.push(attachment)

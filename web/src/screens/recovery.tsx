@@ -165,7 +165,9 @@ export function VerifyEmailScreen(): JSX.Element {
     <section class="narrow">
       <PageTitle title="Confirm your email">Confirm your email</PageTitle>
       {token === undefined && (
-        <LinkProblem next={<NewVerificationLink />}>This link is incomplete. Open it from the email again.</LinkProblem>
+        <LinkProblem next={<NewVerificationLink />}>
+          This link is incomplete. Open it from the email again.
+        </LinkProblem>
       )}
       {token !== undefined && state === 'working' && <Loading label="Confirming your email address…" />}
       {state === 'done' && (
@@ -224,7 +226,9 @@ export function CancelEmailChangeScreen(): JSX.Element {
     <section class="narrow">
       <PageTitle title="Cancel the email change">Cancel the email change</PageTitle>
       {token === undefined && (
-        <LinkProblem next={<Link href={user ? '/account#email' : '/login'}>Check your account’s email address.</Link>}>
+        <LinkProblem
+          next={<Link href={user ? '/account#email' : '/login'}>Check your account’s email address.</Link>}
+        >
           This link is incomplete. Open it from the email again.
         </LinkProblem>
       )}

@@ -54,50 +54,50 @@ export function EmailSection(): JSX.Element | null {
           </button>
         )}
       </div>
-    <form
-      aria-labelledby="email-heading"
-      noValidate
-      onSubmit={form.onSubmit(
-        tell(async () => {
-          await quire.me.changeEmail(newEmail, password)
-          setPassword('')
-          return `A confirmation link is on its way to ${newEmail}; the change applies once you open it.`
-        }),
-      )}
-    >
-      <FormError error={form.error} />
-      <Field
-        label="New email address"
-        name="new_email"
-        type="email"
-        autocomplete="email"
-        value={newEmail}
-        onInput={setNewEmail}
-        error={form.fields['new_email']}
-        required
-      />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autocomplete="current-password"
-        hint="Your current password, to confirm it is you."
-        value={password}
-        onInput={setPassword}
-        error={form.fields['password']}
-        required
-      />
-      <div class="actions">
-        <button type="submit" disabled={form.busy}>
-          Change email
-        </button>
-      </div>
-      {message !== undefined && (
-        <p class="success" role="status">
-          {message}
-        </p>
-      )}
-    </form>
+      <form
+        aria-labelledby="email-heading"
+        noValidate
+        onSubmit={form.onSubmit(
+          tell(async () => {
+            await quire.me.changeEmail(newEmail, password)
+            setPassword('')
+            return `A confirmation link is on its way to ${newEmail}; the change applies once you open it.`
+          }),
+        )}
+      >
+        <FormError error={form.error} />
+        <Field
+          label="New email address"
+          name="new_email"
+          type="email"
+          autocomplete="email"
+          value={newEmail}
+          onInput={setNewEmail}
+          error={form.fields['new_email']}
+          required
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          hint="Your current password, to confirm it is you."
+          value={password}
+          onInput={setPassword}
+          error={form.fields['password']}
+          required
+        />
+        <div class="actions">
+          <button type="submit" disabled={form.busy}>
+            Change email
+          </button>
+        </div>
+        {message !== undefined && (
+          <p class="success" role="status">
+            {message}
+          </p>
+        )}
+      </form>
     </SettingsSection>
   )
 }

@@ -35,7 +35,7 @@ function describeKind(contentType: string, filename: string): string {
 }
 
 /** A small document icon with the file's extension on it. */
-export function FileIcon(props: { contentType: string; filename: string }): JSX.Element {
+function FileIcon(props: { contentType: string; filename: string }): JSX.Element {
   const { label, kind } = fileKind(props.contentType, props.filename)
   return (
     <span class={`file-icon kind-${kind}`} aria-hidden="true">

@@ -139,7 +139,7 @@ const RELATIVE_STEPS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, numbe
 const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
 
 /** How long ago a moment was, in words ("3 minutes ago", "yesterday"); under a minute is "just now". */
-export function formatRelative(iso: string, now: number = Date.now()): string {
+function formatRelative(iso: string, now: number = Date.now()): string {
   let amount = (new Date(iso).getTime() - now) / 1000
   if (Math.abs(amount) < 45) return 'just now'
   for (const [unit, size] of RELATIVE_STEPS) {
@@ -185,7 +185,7 @@ export function TimeAgo(props: { iso: string; prefix?: string }): JSX.Element {
 }
 
 /** Who wrote a post or comment, as the server describes them (`author` may be absent on older servers). */
-export interface Authored {
+interface Authored {
   user_id: string
   author?: { id: string; display_name: string | null } | null | undefined
 }
@@ -199,7 +199,7 @@ export function authorName(item: Authored): string {
 }
 
 /** An author's initial on a coloured disc, the colour fixed by their ID so a person keeps theirs. */
-export function Avatar(props: { item: Authored }): JSX.Element {
+function Avatar(props: { item: Authored }): JSX.Element {
   const name = authorName(props.item)
   const id = props.item.author?.id ?? props.item.user_id
   let hash = 0

@@ -149,7 +149,6 @@ describe('web app in Chromium', { skip: browserSkip }, () => {
       },
       { name: 'packing.md', mimeType: 'text/markdown', buffer: Buffer.from('- boots\n- flask\n') },
     ])
-    await page.getByRole('button', { name: 'Upload' }).click()
     const progress = page.locator('progress')
     await progress.waitFor()
     await captureScreen(page, 'post-uploading', { axe: false })

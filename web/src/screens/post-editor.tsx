@@ -32,7 +32,7 @@ function StagedFiles(props: {
     <fieldset class="staged">
       <legend>Files</legend>
       <p class="hint" id="attach-hint">
-        Images show as thumbnails; anything else as a file to download. Up to 10 MB each.
+        Images show as thumbnails; anything else as a file to download.
       </p>
       <label class="button secondary file-picker" for="attach-files">
         Attach files

@@ -8,11 +8,12 @@ import { Link, navigate } from '../router.js'
 import { Byline, describeError, Empty, ErrorNotice, Loading, PageTitle, TimeAgo, useAsync } from '../ui.js'
 import { Comments } from './comments.js'
 
-/** Choose files and upload them one by one, with a progress bar. */
+/** Choose (or drop) files and they upload one by one, each with a progress bar. */
 function Uploader(props: { post: Post; onUploaded: (attachment: Attachment) => void }): JSX.Element {
   const { quire } = useApp()
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<{ name: string; sent: number; total: number }>()
+  const [dragging, setDragging] = useState(false)
   const form = useSubmit()
 
   const upload = async (files: File[]): Promise<void> => {
@@ -26,34 +27,57 @@ function Uploader(props: { post: Post; onUploaded: (attachment: Attachment) => v
         })
         props.onUploaded(attachment)
       }
-      if (input.current) input.current.value = ''
     } finally {
       setProgress(undefined)
     }
   }
+  const start = (files: File[]): void => {
+    // Nothing chosen: nothing to do, and a failure shown from before stays.
+    if (files.length > 0 && !form.busy) void form.run(() => upload(files))
+  }
 
   return (
-    <form
-      class="uploader"
-      onSubmit={(event) => {
+    <div
+      class={dragging ? 'uploader dragging' : 'uploader'}
+      onDragOver={(event) => {
         event.preventDefault()
-        const files = Array.from(input.current?.files ?? [])
-        // Nothing chosen: nothing to do, and a failure shown from before stays.
-        if (files.length > 0) void form.run(() => upload(files))
+        setDragging(true)
+      }}
+      onDragLeave={() => {
+        setDragging(false)
+      }}
+      onDrop={(event) => {
+        event.preventDefault()
+        setDragging(false)
+        start(Array.from(event.dataTransfer?.files ?? []))
       }}
     >
-      <label for="upload-files">Add files</label>
-      <input id="upload-files" ref={input} type="file" name="file" multiple />
-      <button type="submit" disabled={form.busy}>
-        Upload
-      </button>
+      <p class="uploader-prompt">
+        <label class="button secondary file-picker" for="upload-files">
+          Add files
+        </label>
+        <input
+          id="upload-files"
+          class="visually-hidden"
+          ref={input}
+          type="file"
+          name="file"
+          multiple
+          disabled={form.busy}
+          onChange={() => {
+            start(Array.from(input.current?.files ?? []))
+            if (input.current) input.current.value = ''
+          }}
+        />
+        <span class="hint">or drop them here. Images show as thumbnails.</span>
+      </p>
       {progress && <UploadProgress id="upload-progress" {...progress} />}
       {form.error !== undefined && (
         <p class="form-error" role="alert">
           {describeError(form.error)}
         </p>
       )}
-    </form>
+    </div>
   )
 }
 

@@ -270,7 +270,11 @@ describe('web app in Chromium', { skip: browserSkip }, () => {
     // A post that does not exist: the error state.
     await page.goto(`${web.origin}/posts/01890000-0000-7000-8000-000000000000`)
     await page.getByRole('heading', { name: 'Post not available' }).waitFor()
+    await page.getByText('This post does not exist, or its author keeps it private.').waitFor()
     await captureScreen(page, 'post-missing')
+    await page.goto(`${web.origin}/no/such/page`)
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+    await captureScreen(page, 'not-found')
 
     // Delete a post.
     await page.goto(`${web.origin}/mine`)

@@ -14,7 +14,7 @@ import {
   VerifyEmailScreen,
 } from './screens/recovery.js'
 import { EditPostScreen, NewPostScreen } from './screens/post-editor.js'
-import { ErrorNotice, Loading, PageTitle } from './ui.js'
+import { Empty, ErrorNotice, Loading, PageTitle } from './ui.js'
 
 const SIGNED_IN_ONLY = new Set<Route['name']>(['mine', 'new-post', 'edit-post', 'account', 'sessions'])
 
@@ -53,7 +53,12 @@ function Screen(props: { route: Route }): JSX.Element {
       return (
         <section>
           <PageTitle title="Not found">Page not found</PageTitle>
-          <Link href="/">Back to posts</Link>
+          <Empty>
+            <p>There is no page at this address.</p>
+            <p>
+              <Link href="/">Back to posts</Link>
+            </p>
+          </Empty>
         </section>
       )
   }

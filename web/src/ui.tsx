@@ -56,9 +56,23 @@ export function describeError(error: unknown): string {
     if (error.code === 'PRECONDITION_FAILED')
       return 'Someone changed this meanwhile. Reload it and try again.'
     if (error.status === 429) return 'Too many attempts. Wait a moment and try again.'
-    return error.message
+    if (error.status >= 500) return 'Something went wrong on the server. Try again in a moment.'
+    return asSentence(error.message)
   }
-  return error instanceof Error ? error.message : 'Something went wrong.'
+  return error instanceof Error ? asSentence(error.message) : 'Something went wrong.'
+}
+
+/** A message as a sentence: capitalised, with its closing full stop. */
+function asSentence(message: string): string {
+  const trimmed = message.trim()
+  if (trimmed === '') return 'Something went wrong.'
+  const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
+  return /[.!?…]$/.test(capitalised) ? capitalised : `${capitalised}.`
+}
+
+/** True when a load failed because the thing is not there (or not visible to this caller). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof QuireError && error.status === 404
 }
 
 /** The page's heading; it takes focus when the screen appears, so screen readers announce the change. */

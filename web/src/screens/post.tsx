@@ -5,7 +5,17 @@ import { AttachmentImage, downloadAttachment, FileTile, isImage, UploadProgress 
 import { useApp } from '../context.js'
 import { useSubmit } from '../forms.js'
 import { Link, navigate } from '../router.js'
-import { Byline, describeError, Empty, ErrorNotice, Loading, PageTitle, TimeAgo, useAsync } from '../ui.js'
+import {
+  Byline,
+  describeError,
+  Empty,
+  ErrorNotice,
+  isNotFound,
+  Loading,
+  PageTitle,
+  TimeAgo,
+  useAsync,
+} from '../ui.js'
 import { Comments } from './comments.js'
 
 /** Choose (or drop) files and they upload one by one, each with a progress bar. */
@@ -188,8 +198,19 @@ export function PostScreen(props: { id: string }): JSX.Element {
     return (
       <section>
         <PageTitle title="Post not available">Post not available</PageTitle>
-        <ErrorNotice error={post.error} onRetry={reloadPost} />
-        <Link href="/">Back to posts</Link>
+        {isNotFound(post.error) ? (
+          <Empty>
+            <p>This post does not exist, or its author keeps it private.</p>
+            <p>
+              <Link href="/">Back to posts</Link>
+            </p>
+          </Empty>
+        ) : (
+          <>
+            <ErrorNotice error={post.error} onRetry={reloadPost} />
+            <Link href="/">Back to posts</Link>
+          </>
+        )}
       </section>
     )
   }

@@ -190,13 +190,14 @@ interface AxeViolation {
 export async function captureScreen(
   page: Page,
   name: string,
-  options: { axe?: boolean; widths?: ReadonlyArray<'desktop' | 'phone'> } = {},
+  options: { axe?: boolean; widths?: ReadonlyArray<'desktop' | 'phone'>; settle?: boolean } = {},
 ): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const widths = options.widths ?? ['desktop', 'phone']
   const before = page.viewportSize() ?? DESKTOP
-  // Let images and fonts settle so screenshots show the finished screen.
-  await page.waitForLoadState('networkidle')
+  // Let images and fonts settle so screenshots show the finished screen (not when a request is held
+  // on purpose, to photograph a loading state).
+  if (options.settle !== false) await page.waitForLoadState('networkidle')
   for (const width of widths) {
     const size = width === 'phone' ? PHONE : DESKTOP
     if (before.width !== size.width || widths.length > 1) await page.setViewportSize(size)

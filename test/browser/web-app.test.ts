@@ -319,6 +319,24 @@ describe('web app in Chromium', { skip: browserSkip }, () => {
     const failed: string[] = []
     page.on('requestfailed', (request) => failed.push(request.url()))
 
+    // While the feed loads: the loading state, and no pager yet.
+    let release = (): void => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const isFeed = (url: URL): boolean => url.pathname === '/v1/posts'
+    await page.route(isFeed, async (route) => {
+      await held
+      // The page may have moved on meanwhile, ending the request: nothing left to continue then.
+      await route.continue().catch(() => undefined)
+    })
+    await page.goto(web.origin)
+    await page.getByText('Loading posts…').waitFor()
+    assert.equal(await page.locator('.pager').count(), 0)
+    await captureScreen(page, 'feed-loading', { settle: false })
+    release()
+    await page.unroute(isFeed)
+
     // The server answers (it does not know about the browser's rule)...
     const email = uniqueEmail('cors')
     const password = strongPassword()

@@ -25,8 +25,8 @@ async function openNav(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The name a byline shows for someone with this display name: theirs when the server sends `author`
- * (branch authors), else the stand-in. TODO(authors merged): expect the display name only.
+ * The name a byline shows for someone with this display name: theirs when the server's posts carry
+ * `author`, else the stand-in the app shows for an answer without one.
  */
 function shownName(displayName: string, serverSendsAuthors: boolean): RegExp {
   return serverSendsAuthors ? new RegExp(`^${displayName}$`) : /^Member [0-9a-f]{4}$/

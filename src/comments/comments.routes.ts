@@ -30,6 +30,7 @@ import { textProblem } from '../http/text.js'
 import {
   deleteComment,
   findCommentWithPost,
+  type CommentWithAuthor,
   insertComment,
   listAttachmentComments,
   listPostComments,
@@ -61,7 +62,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     post: PostRow,
     attachmentId: string | null,
     body: string,
-  ): Promise<CommentRow> {
+  ): Promise<CommentWithAuthor> {
     const now = Date.now()
     const row: CommentRow = {
       id: newId(now),
@@ -79,14 +80,14 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (isForeignKeyViolation(error)) throw notFound(attachmentId === null ? 'Post' : 'Attachment')
       throw error
     }
-    return row
+    return { ...row, author_display_name: caller.user.display_name }
   }
 
   /** A comment and its post, if the caller may see the post; 404 otherwise. */
   async function visibleComment(
     caller: Caller | null,
     id: string,
-  ): Promise<{ comment: CommentRow; post: PostRow }> {
+  ): Promise<{ comment: CommentWithAuthor; post: PostRow }> {
     const found = await findCommentWithPost(db, id)
     if (!found) throw notFound('Comment')
     return { comment: found.comment, post: visiblePost(caller, found.post, 'Comment') }
@@ -227,7 +228,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request: FastifyRequest,
     id: string,
     body: string | undefined,
-  ): Promise<CommentRow> {
+  ): Promise<CommentWithAuthor> {
     const caller = callerOf(request)
     const text = body === undefined ? undefined : checkedText(body)
     const { comment } = await visibleComment(caller, id)
@@ -236,7 +237,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (text === undefined) return comment
     const updated = await updateComment(db, comment.id, text, Date.now(), expectedVersion)
     if (!updated) throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
-    return updated
+    return { ...updated, author_display_name: comment.author_display_name }
   }
 
   app.patch(

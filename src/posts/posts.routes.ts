@@ -29,6 +29,7 @@ import {
   listPublicPostsByAuthor,
   updatePost,
   type PostChanges,
+  type PostWithAuthor,
 } from './posts.queries.js'
 import {
   CreatePostBody,
@@ -60,7 +61,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app
 
   /** Applies a PATCH or PUT: 404 if the caller cannot see the post, 403 if it is not theirs, 412 if stale. */
-  async function changePost(request: FastifyRequest, id: string, body: PostChanges): Promise<PostRow> {
+  async function changePost(request: FastifyRequest, id: string, body: PostChanges): Promise<PostWithAuthor> {
     const caller = callerOf(request)
     const changes = checkedChanges(body)
     const post = visiblePost(caller, await findPostById(db, id))
@@ -69,7 +70,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (Object.keys(changes).length === 0) return post
     const updated = await updatePost(db, post.id, changes, Date.now(), expectedVersion)
     if (!updated) throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
-    return updated
+    return { ...updated, author_display_name: post.author_display_name }
   }
 
   app.post(
@@ -110,7 +111,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .code(201)
         .header('etag', versionEtag(row.version))
         .header('location', postLinks(row).self)
-        .send(data(postFromRow(row)))
+        .send(data(postFromRow({ ...row, author_display_name: caller.user.display_name })))
     },
   )
 

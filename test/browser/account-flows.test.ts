@@ -6,11 +6,11 @@ import { strongPassword, uniqueEmail } from '../helpers.js'
 import { startSmtpServer } from '../mail-helpers.js'
 import {
   browserSkip,
-  buildWebApp,
   captureScreen,
-  launchBrowser,
   serveApi,
   serveWebApp,
+  suiteBrowser,
+  suiteWebBuild,
 } from './browser-helpers.js'
 
 // Email verification, password reset, email change (and its cancellation) and two-factor sign-in
@@ -23,18 +23,21 @@ async function logOut(page: Page): Promise<void> {
 }
 
 describe('account flows in Chromium', { skip: browserSkip }, () => {
+  const openPage = suiteBrowser()
+  const webBuild = suiteWebBuild()
+
   it('verifies the email, turns on two-factor sign-in, resets the password and changes the email', async (t) => {
-    const webDir = await buildWebApp(t)
-    const web = await serveWebApp(t, webDir)
+    const web = await serveWebApp(t, await webBuild())
     const api = await serveApi(t, {
       CORS_ORIGINS: web.origin,
       APP_URL: web.origin,
       MAIL_URL: 'log',
       LOG_LEVEL: 'debug',
+      // The flow mails one address more often than the default allowance of an hour.
+      MAIL_RECIPIENT_LIMIT: '20/1h',
     })
     web.setApiUrl(api.url)
-    const context = await launchBrowser(t)
-    const page = context.pages()[0] ?? (await context.newPage())
+    const page = await openPage(t)
 
     // Register: a verification mail goes out; its link opens the app and confirms the address.
     const email = uniqueEmail('flows')
@@ -46,7 +49,16 @@ describe('account flows in Chromium', { skip: browserSkip }, () => {
     await page.getByRole('button', { name: /Log out/ }).waitFor()
     await page.goto(`${web.origin}/account`)
     await page.locator('.badge', { hasText: 'Not verified' }).waitFor()
-    const verifyLink = await mailedLink(api, email, /confirm|verify/i)
+    await captureScreen(page, 'account-unverified')
+    // A confirmation link that does not work offers a new one, sent from where it failed.
+    await page.goto(`${web.origin}/verify-email#token=${'x'.repeat(43)}`)
+    await page.getByText('This link has expired or has already been used.').waitFor()
+    await captureScreen(page, 'verify-email-expired')
+    await page.getByRole('button', { name: 'Send me a new link' }).click()
+    await page.getByText(`A new link is on its way to ${email}.`).waitFor()
+    // (A link that differs only after the # would not load the page again, as a link from a mail does.)
+    await page.goto(`${web.origin}/account`)
+    const verifyLink = await mailedLink(api, email, /confirm|verify/i, 1)
     assert.ok(verifyLink.startsWith(`${web.origin}/verify-email#token=`), verifyLink)
     await page.goto(verifyLink)
     await page.getByText('Your email address is confirmed').waitFor()
@@ -92,6 +104,20 @@ describe('account flows in Chromium', { skip: browserSkip }, () => {
     await captureScreen(page, 'forgot-password')
     const resetLink = await mailedLink(api, email, /password/i)
     assert.ok(resetLink.startsWith(`${web.origin}/reset-password#token=`), resetLink)
+    // A reset link that does not work says so and points to a new one, not at a field. (Each link is
+    // opened from another path: one that differs only after the # would not load the page again.)
+    await page.goto(`${web.origin}/reset-password`)
+    await page.getByText('This link is incomplete.').waitFor()
+    await captureScreen(page, 'reset-password-incomplete')
+    await page.goto(`${web.origin}/login`)
+    await page.goto(`${web.origin}/reset-password#token=${'x'.repeat(43)}`)
+    await page.getByLabel('New password').fill(strongPassword())
+    await page.getByRole('button', { name: 'Set the new password' }).click()
+    await page.getByText('This link has expired or has already been used.').waitFor()
+    assert.equal(await page.getByText('Please correct the fields marked below.').count(), 0)
+    await captureScreen(page, 'reset-password-expired')
+    await page.getByRole('link', { name: 'Request a new one.' }).click()
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor()
     await page.goto(resetLink)
     const newPasswordField = page.getByLabel('New password')
     await newPasswordField.fill('password123')
@@ -130,10 +156,11 @@ describe('account flows in Chromium', { skip: browserSkip }, () => {
     await page.getByLabel('New email address').waitFor()
     // Opened again, the spent link shows the bad-link state.
     await page.goto(cancelLink)
-    await page.getByText('This link is used, expired or replaced by a newer one').waitFor()
+    await page.getByText('This link has expired or has already been used.').waitFor()
+    await page.getByRole('link', { name: 'Check your account’s email address.' }).waitFor()
     await captureScreen(page, 'cancel-email-change-used')
     await page.goto(unwantedLink)
-    await page.getByText('This link is used, expired or replaced by a newer one.').waitFor()
+    await page.getByText('This link has expired or has already been used.').waitFor()
     const late = await fetch(`${api.url}/v1/email-verifications`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -162,8 +189,7 @@ describe('account flows in Chromium', { skip: browserSkip }, () => {
   })
 
   it('over the account’s failure ceiling, the mailed confirmation link finishes the sign-in', async (t) => {
-    const webDir = await buildWebApp(t)
-    const web = await serveWebApp(t, webDir)
+    const web = await serveWebApp(t, await webBuild())
     const smtp = await startSmtpServer(t)
     const api = await serveApi(t, {
       CORS_ORIGINS: web.origin,
@@ -192,14 +218,23 @@ describe('account flows in Chromium', { skip: browserSkip }, () => {
       assert.equal(guess.statusCode, 401)
     }
 
-    const context = await launchBrowser(t)
-    const page = context.pages()[0] ?? (await context.newPage())
+    const page = await openPage(t)
     await page.goto(`${web.origin}/login`)
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password').fill(password)
     await page.getByRole('button', { name: 'Log in' }).click()
     await page.getByText('check your email').waitFor()
     await captureScreen(page, 'login-confirmation-mailed')
+
+    // A confirmation link that does not work leads back to logging in.
+    await page.goto(`${web.origin}/confirm-login#token=${'x'.repeat(43)}`)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Finish signing in' }).click()
+    await page.getByText('This link has expired or has already been used.').waitFor()
+    await captureScreen(page, 'confirm-login-expired')
+    await page.getByRole('link', { name: 'Log in again to get a new one.' }).click()
+    await page.getByRole('heading', { name: 'Log in' }).waitFor()
 
     const mail = await smtp.waitForMail((m) => m.to.includes(email) && m.subject === 'Confirm your sign-in')
     const link = /https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? ''

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize } from 'node:path'
-import type { TestContext } from 'node:test'
+import { after, type TestContext } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { deflateSync, crc32 } from 'node:zlib'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 
 /** Screenshots land here (gitignored), one per screen and width. */
-export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'web')
+export const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots')
 
 /** Why the browser tests are skipped here, or false when they run. */
 export const browserSkip: string | false =
@@ -40,38 +40,58 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ]
 
-/** Chromium with a new, empty profile; closed and removed when the test ends. */
-export async function launchBrowser(t: TestContext): Promise<BrowserContext> {
-  const profile = mkdtempSync(join(tmpdir(), 'quire-chromium-'))
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-    viewport: DESKTOP,
-    acceptDownloads: true,
+/**
+ * One Chromium for all the tests of a suite (call it in the `describe` body): the first test to ask
+ * starts it, and it closes when the suite ends. Each test opens its own page (with `newPage`).
+ */
+export function suiteBrowser(): (t: TestContext) => Promise<Page> {
+  let context: Promise<BrowserContext> | undefined
+  let profile: string | undefined
+  after(async () => {
+    if (context !== undefined) await (await context).close()
+    if (profile !== undefined) rmSync(profile, { recursive: true, force: true })
   })
-  // The whole suite runs two test files at a time on a small machine: give each step room.
-  context.setDefaultTimeout(60_000)
-  t.after(async () => {
-    await context.close()
-    rmSync(profile, { recursive: true, force: true })
-  })
-  return context
+  return async (t) => {
+    if (context === undefined) {
+      profile = mkdtempSync(join(tmpdir(), 'quire-chromium-'))
+      context = chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: CHROMIUM_FLAGS,
+        viewport: DESKTOP,
+        acceptDownloads: true,
+      })
+      // The whole suite runs two test files at a time on a small machine: give each step room.
+      ;(await context).setDefaultTimeout(60_000)
+    }
+    const page = await (await context).newPage()
+    t.after(() => page.close())
+    return page
+  }
 }
 
-/** Builds web/ with Vite into a temporary folder, so the test always runs the current source. */
-export async function buildWebApp(t: TestContext): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'quire-web-'))
-  t.after(() => {
-    rmSync(outDir, { recursive: true, force: true })
+/**
+ * Builds web/ with Vite into a temporary folder, so the tests always run the current source: once per
+ * suite (call it in the `describe` body; the folder goes when the suite ends).
+ */
+export function suiteWebBuild(): () => Promise<string> {
+  let built: Promise<string> | undefined
+  let outDir: string | undefined
+  after(() => {
+    if (outDir !== undefined) rmSync(outDir, { recursive: true, force: true })
   })
-  const { build } = await import('vite')
-  await build({
-    configFile: join(ROOT, 'web', 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, sourcemap: false },
-  })
-  return outDir
+  return () => {
+    built ??= import('vite').then(async ({ build }) => {
+      outDir = mkdtempSync(join(tmpdir(), 'quire-web-'))
+      await build({
+        configFile: join(ROOT, 'web', 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir, emptyOutDir: true, sourcemap: false },
+      })
+      return outDir
+    })
+    return built
+  }
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -133,13 +153,14 @@ export async function serveApi(
 }
 
 export const DESKTOP = { width: 1280, height: 860 }
-const PHONE = { width: 390, height: 844 }
+export const PHONE = { width: 390, height: 844 }
 
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 /** Runs axe-core on the page; fails on any serious or critical violation. */
 async function checkAccessibility(page: Page, screen: string): Promise<void> {
-  await page.addScriptTag({ path: AXE_SOURCE })
+  const loaded = await page.evaluate(() => 'axe' in window)
+  if (!loaded) await page.addScriptTag({ path: AXE_SOURCE })
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe
     const result = await axe.run()
@@ -163,28 +184,50 @@ interface AxeViolation {
 }
 
 /**
- * Saves a screenshot of the screen at desktop and phone widths (test-results/web/<name>-desktop.png,
- * -phone.png), checks its accessibility and that it fits a phone's width.
+ * Saves a screenshot of the screen at desktop and phone widths (test-results/screenshots/<name>-desktop.png,
+ * -phone.png), checks its accessibility at both and that it fits a phone's width.
  */
 export async function captureScreen(
   page: Page,
   name: string,
-  options: { axe?: boolean } = {},
+  options: { axe?: boolean; widths?: ReadonlyArray<'desktop' | 'phone'>; settle?: boolean } = {},
 ): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
-  // Let images and fonts settle so screenshots show the finished screen.
-  await page.waitForLoadState('networkidle')
-  if (options.axe !== false) await checkAccessibility(page, name)
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-desktop.png`), fullPage: true })
-  await page.setViewportSize(PHONE)
-  // Nothing may stick out sideways on a phone (the page would scroll horizontally).
-  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
-  assert.ok(
-    pageWidth <= PHONE.width,
-    `the ${name} screen is ${pageWidth} px wide on a ${PHONE.width} px phone`,
-  )
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-phone.png`), fullPage: true })
-  await page.setViewportSize(DESKTOP)
+  const widths = options.widths ?? ['desktop', 'phone']
+  const before = page.viewportSize() ?? DESKTOP
+  // Let images and fonts settle so screenshots show the finished screen (not when a request is held
+  // on purpose, to photograph a loading state).
+  if (options.settle !== false) await page.waitForLoadState('networkidle')
+  for (const width of widths) {
+    const size = width === 'phone' ? PHONE : DESKTOP
+    if (before.width !== size.width || widths.length > 1) await page.setViewportSize(size)
+    if (options.axe !== false) await checkAccessibility(page, `${name} (${width})`)
+    if (width === 'phone') {
+      // Nothing may stick out sideways on a phone (the page would scroll horizontally).
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+      const wide =
+        pageWidth <= PHONE.width
+          ? []
+          : await page.evaluate(
+              (limit) =>
+                [...document.querySelectorAll('body *')]
+                  .filter((element) => element.getBoundingClientRect().right > limit)
+                  .slice(-3)
+                  .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`),
+              PHONE.width,
+            )
+      assert.ok(
+        pageWidth <= PHONE.width,
+        `the ${name} screen is ${pageWidth} px wide on a ${PHONE.width} px phone (${wide.join(', ')})`,
+      )
+    }
+    // From the top, so the sticky header sits where a visitor first sees it.
+    await page.evaluate(() => {
+      window.scrollTo(0, 0)
+    })
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize(before)
 }
 
 /** A PNG of a soft diagonal gradient, to upload as a photo. */

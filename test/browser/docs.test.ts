@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { browserSkip, captureScreen, launchBrowser, serveApi } from './browser-helpers.js'
+import { browserSkip, captureScreen, serveApi, suiteBrowser } from './browser-helpers.js'
 
 // The API reference at /v1/docs, as a browser shows it: Quire's name and look, every asset from
 // Quire itself, and a "Try it" console that calls the server the page came from.
 
 describe('API reference page in Chromium', { skip: browserSkip }, () => {
+  const openPage = suiteBrowser()
   it('renders with Quire’s logo and title, requests nothing from another host, and Try it works', async (t) => {
     const api = await serveApi(t, {})
-    const context = await launchBrowser(t)
-    const page = context.pages()[0] ?? (await context.newPage())
+    const page = await openPage(t)
     const origins = new Set<string>()
     page.on('request', (request) => {
       const url = new URL(request.url())

@@ -14,7 +14,7 @@ import {
   VerifyEmailScreen,
 } from './screens/recovery.js'
 import { EditPostScreen, NewPostScreen } from './screens/post-editor.js'
-import { ErrorNotice, Loading, PageTitle } from './ui.js'
+import { Empty, ErrorNotice, Loading, PageTitle } from './ui.js'
 
 const SIGNED_IN_ONLY = new Set<Route['name']>(['mine', 'new-post', 'edit-post', 'account', 'sessions'])
 
@@ -53,7 +53,12 @@ function Screen(props: { route: Route }): JSX.Element {
       return (
         <section>
           <PageTitle title="Not found">Page not found</PageTitle>
-          <Link href="/">Back to posts</Link>
+          <Empty>
+            <p>There is no page at this address.</p>
+            <p>
+              <Link href="/">Back to posts</Link>
+            </p>
+          </Empty>
         </section>
       )
   }
@@ -101,6 +106,22 @@ export function App(props: { quire: Quire; apiUrl: string }): JSX.Element {
     [quire, props.apiUrl, user],
   )
 
+  // On a phone the navigation folds into a menu; it closes again whenever the screen changes.
+  const [menuOpen, setMenuOpen] = useState(false)
+  useEffect(() => {
+    setMenuOpen(false)
+  }, [route])
+  useEffect(() => {
+    if (!menuOpen) return
+    const closeOnEscape = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') setMenuOpen(false)
+    }
+    document.addEventListener('keydown', closeOnEscape)
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape)
+    }
+  }, [menuOpen])
+
   const logout = async (): Promise<void> => {
     try {
       await quire.logout()
@@ -120,7 +141,19 @@ export function App(props: { quire: Quire; apiUrl: string }): JSX.Element {
           <img src="/favicon.svg" alt="" width="28" height="28" /> Quire
         </Link>
         <nav aria-label="Main">
-          <ul>
+          <button
+            type="button"
+            class="menu-button secondary"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            onClick={() => {
+              setMenuOpen(!menuOpen)
+            }}
+          >
+            <span class="menu-icon" aria-hidden="true" />
+            Menu
+          </button>
+          <ul id="main-menu" class={menuOpen ? 'open' : undefined}>
             <li>
               <Link href="/" aria-current={route.name === 'feed' ? 'page' : undefined}>
                 Posts

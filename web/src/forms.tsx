@@ -55,14 +55,30 @@ export function useSubmit(): Submission {
   }
 }
 
-/** The failure of a form submission that is not about one field (those show beside their field). */
-export function FormError(props: { error: unknown }): JSX.Element | null {
+/**
+ * The failure of a form submission that is not about one of its fields (those show beside their field).
+ * `shows` names the fields the form has, when it knows: a message about any other field is told here
+ * in full, rather than pointing at a field that is not there.
+ */
+export function FormError(props: { error: unknown; shows?: readonly string[] }): JSX.Element | null {
   if (props.error === undefined) return null
   const fields = fieldErrors(props.error)
-  const onlyFields = Object.keys(fields).length > 0
+  const names = Object.keys(fields)
+  if (names.length === 0) {
+    return (
+      <p class="form-error" role="alert">
+        {describeError(props.error)}
+      </p>
+    )
+  }
+  const { shows } = props
+  const elsewhere = shows === undefined ? [] : names.filter((name) => !shows.includes(name))
+  const marked = names.length > elsewhere.length
   return (
     <p class="form-error" role="alert">
-      {onlyFields ? 'Please correct the fields marked below.' : describeError(props.error)}
+      {elsewhere.map((name) => fields[name]).join(' ')}
+      {elsewhere.length > 0 && marked && ' '}
+      {marked && 'Please correct the fields marked below.'}
     </p>
   )
 }
@@ -81,6 +97,8 @@ export function Field(props: {
   required?: boolean
   autocomplete?: string
   multiline?: boolean
+  /** The height of a multiline field, in lines. */
+  rows?: number
   /** Makes the field a list to choose from: each option's value and label. */
   options?: ReadonlyArray<readonly [value: string, label: string]>
   maxLength?: number
@@ -121,7 +139,7 @@ export function Field(props: {
       </select>
     )
   } else if (props.multiline) {
-    control = <textarea {...common} maxLength={props.maxLength} rows={6} />
+    control = <textarea {...common} maxLength={props.maxLength} rows={props.rows ?? 6} />
   } else {
     control = (
       <input

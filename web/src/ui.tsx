@@ -9,11 +9,17 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 type AsyncState<T> =
   { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; value: T }
 
-/** Runs `load` when a dependency changes; `reload` runs it again. Late answers of older runs are dropped. */
+/** Changes a loaded value from its latest state (never from a copy a closure kept), so updates in a row all land. */
+type Updater<T> = (update: (value: T) => T) => void
+
+/**
+ * Runs `load` when a dependency changes; `reload` runs it again; `update` changes the loaded value.
+ * Late answers of older runs are dropped.
+ */
 export function useAsync<T>(
   load: () => Promise<T>,
   deps: unknown[],
-): [AsyncState<T>, () => void, (value: T) => void] {
+): [AsyncState<T>, () => void, Updater<T>] {
   const [state, setState] = useState<AsyncState<T>>({ status: 'loading' })
   const [generation, setGeneration] = useState(0)
   useEffect(() => {
@@ -34,10 +40,12 @@ export function useAsync<T>(
   const reload = useCallback(() => {
     setGeneration((value) => value + 1)
   }, [])
-  const replace = useCallback((value: T) => {
-    setState({ status: 'ready', value })
+  const update = useCallback<Updater<T>>((change) => {
+    setState((latest) =>
+      latest.status === 'ready' ? { status: 'ready', value: change(latest.value) } : latest,
+    )
   }, [])
-  return [state, reload, replace]
+  return [state, reload, update]
 }
 
 /** A person-readable sentence for any failure. */
@@ -48,9 +56,23 @@ export function describeError(error: unknown): string {
     if (error.code === 'PRECONDITION_FAILED')
       return 'Someone changed this meanwhile. Reload it and try again.'
     if (error.status === 429) return 'Too many attempts. Wait a moment and try again.'
-    return error.message
+    if (error.status >= 500) return 'Something went wrong on the server. Try again in a moment.'
+    return asSentence(error.message)
   }
-  return error instanceof Error ? error.message : 'Something went wrong.'
+  return error instanceof Error ? asSentence(error.message) : 'Something went wrong.'
+}
+
+/** A message as a sentence: capitalised, with its closing full stop. */
+function asSentence(message: string): string {
+  const trimmed = message.trim()
+  if (trimmed === '') return 'Something went wrong.'
+  const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
+  return /[.!?…]$/.test(capitalised) ? capitalised : `${capitalised}.`
+}
+
+/** True when a load failed because the thing is not there (or not visible to this caller). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof QuireError && error.status === 404
 }
 
 /** The page's heading; it takes focus when the screen appears, so screen readers announce the change. */
@@ -90,6 +112,24 @@ export function ErrorNotice(props: { error: unknown; onRetry?: () => void }): JS
   )
 }
 
+/** One part of the account area: a card with its heading and a sentence on what it is for, then its controls. */
+export function SettingsSection(props: {
+  id: string
+  title: string
+  description: string
+  children: ComponentChildren
+}): JSX.Element {
+  return (
+    <section class="card settings-card" id={props.id} aria-labelledby={`${props.id}-heading`}>
+      <div class="settings-intro">
+        <h2 id={`${props.id}-heading`}>{props.title}</h2>
+        <p class="hint">{props.description}</p>
+      </div>
+      <div class="settings-body">{props.children}</div>
+    </section>
+  )
+}
+
 /** The empty state. */
 export function Empty(props: { children: ComponentChildren }): JSX.Element {
   return <div class="state empty">{props.children}</div>
@@ -98,6 +138,110 @@ export function Empty(props: { children: ComponentChildren }): JSX.Element {
 /** A short, local date and time. */
 export function formatTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+}
+
+const RELATIVE_STEPS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+]
+
+const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
+
+/** How long ago a moment was, in words ("3 minutes ago", "yesterday"); under a minute is "just now". */
+function formatRelative(iso: string, now: number = Date.now()): string {
+  let amount = (new Date(iso).getTime() - now) / 1000
+  if (Math.abs(amount) < 45) return 'just now'
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < size) return relativeFormat.format(Math.round(amount), unit)
+    amount /= size
+  }
+  return formatTime(iso)
+}
+
+// One clock for every relative time on the page: they move on together, once a minute.
+const clockListeners = new Set<() => void>()
+let clockTimer: ReturnType<typeof setInterval> | undefined
+
+function useMinuteClock(): void {
+  const [, setTick] = useState(0)
+  useEffect(() => {
+    const listener = (): void => {
+      setTick((tick) => tick + 1)
+    }
+    clockListeners.add(listener)
+    clockTimer ??= setInterval(() => {
+      for (const each of clockListeners) each()
+    }, 60_000)
+    return () => {
+      clockListeners.delete(listener)
+      if (clockListeners.size === 0 && clockTimer !== undefined) {
+        clearInterval(clockTimer)
+        clockTimer = undefined
+      }
+    }
+  }, [])
+}
+
+/** A moment as "3 minutes ago", with the exact local time on hover and in `datetime` for machines. */
+export function TimeAgo(props: { iso: string; prefix?: string }): JSX.Element {
+  useMinuteClock()
+  return (
+    <time dateTime={props.iso} title={formatTime(props.iso)}>
+      {props.prefix}
+      {formatRelative(props.iso)}
+    </time>
+  )
+}
+
+/** Who wrote a post or comment, as the server describes them (`author` may be absent on older servers). */
+interface Authored {
+  user_id: string
+  author?: { id: string; display_name: string | null } | null | undefined
+}
+
+/** The name to show for an author: the display name, else a stable stand-in that never reveals the email. */
+export function authorName(item: Authored): string {
+  const name = item.author?.display_name?.trim()
+  if (name !== undefined && name !== '') return name
+  const id = item.author?.id ?? item.user_id
+  return `Member ${id.replace(/-/g, '').slice(-4)}`
+}
+
+/** An author's initial on a coloured disc, the colour fixed by their ID so a person keeps theirs. */
+function Avatar(props: { item: Authored }): JSX.Element {
+  const name = authorName(props.item)
+  const id = props.item.author?.id ?? props.item.user_id
+  let hash = 0
+  for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) % 360
+  const initial = Array.from(name)[0] ?? '?'
+  return (
+    <span class="avatar" aria-hidden="true" style={`--avatar-hue: ${hash}`}>
+      {initial.toUpperCase()}
+    </span>
+  )
+}
+
+/** The byline of a post or comment: avatar, name ("you" for the reader's own), and when. */
+export function Byline(props: {
+  item: Authored & { created_at: string }
+  userId: string | undefined
+}): JSX.Element {
+  const { item } = props
+  const mine = props.userId !== undefined && props.userId === item.user_id
+  return (
+    <span class="byline">
+      <Avatar item={item} />
+      <span class="author">{authorName(item)}</span>
+      {mine && <span class="badge">You</span>}
+      <span aria-hidden="true">·</span>
+      <TimeAgo iso={item.created_at} />
+    </span>
+  )
 }
 
 /** A byte count for people. */

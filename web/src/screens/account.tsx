@@ -1,11 +1,57 @@
 import type { Session } from '@quire/client'
-import type { JSX } from 'preact'
-import { useState } from 'preact/hooks'
+import type { ComponentChildren, JSX } from 'preact'
+import { useEffect, useState } from 'preact/hooks'
 import { appPreferences, useApp, type AppPreferences } from '../context.js'
 import { Field, FormError, useSubmit } from '../forms.js'
-import { navigate } from '../router.js'
-import { describeError, Empty, ErrorNotice, formatTime, Loading, PageTitle, useAsync } from '../ui.js'
+import { Link, navigate } from '../router.js'
+import {
+  describeError,
+  Empty,
+  ErrorNotice,
+  formatTime,
+  Loading,
+  PageTitle,
+  SettingsSection,
+  TimeAgo,
+  useAsync,
+} from '../ui.js'
 import { EmailSection, TwoFactorSection } from './security.js'
+
+const ACCOUNT_SECTIONS = [
+  ['profile', 'Profile'],
+  ['email', 'Email'],
+  ['password', 'Password'],
+  ['totp', 'Two-factor sign-in'],
+] as const
+
+/** The account area's frame: its title, the list of its sections (a column on a desktop, a row on a phone), the content. */
+function AccountLayout(props: {
+  current: 'account' | 'sessions'
+  title: string
+  children: ComponentChildren
+}): JSX.Element {
+  const onAccount = props.current === 'account'
+  return (
+    <div class="account-layout">
+      <PageTitle title={props.title}>{props.title}</PageTitle>
+      <nav class="section-nav" aria-label="Account sections">
+        <ul>
+          {ACCOUNT_SECTIONS.map(([id, label]) => (
+            <li key={id}>
+              {onAccount ? <a href={`#${id}`}>{label}</a> : <Link href={`/account#${id}`}>{label}</Link>}
+            </li>
+          ))}
+          <li>
+            <Link href="/sessions" aria-current={onAccount ? undefined : 'page'}>
+              Sessions
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <div class="account-sections">{props.children}</div>
+    </div>
+  )
+}
 
 /** A short name for the browser and system a session came from ("Chrome on Linux"), from its User-Agent. */
 function describeDevice(userAgent: string | null): string {
@@ -62,48 +108,54 @@ function ProfileForm(): JSX.Element | null {
   }
 
   return (
-    <form onSubmit={form.onSubmit(save)} noValidate aria-labelledby="profile-heading">
-      <h2 id="profile-heading">Profile</h2>
-      <FormError error={form.error} />
-      <p class="meta">
-        Signed in as <strong>{user.email}</strong>
-      </p>
-      <Field
-        label="Display name"
-        name="display_name"
-        autocomplete="nickname"
-        value={displayName}
-        onInput={setDisplayName}
-        error={form.fields['display_name']}
-        maxLength={100}
-      />
-      <Field
-        label="Theme"
-        name="theme"
-        options={THEMES}
-        value={theme}
-        onInput={(value) => {
-          setTheme(value as AppPreferences['theme'])
-        }}
-      />
-      <Field
-        label="Posts per page"
-        name="page_size"
-        options={PAGE_SIZES}
-        value={String(pageSize)}
-        onInput={(value) => {
-          setPageSize(Number(value))
-        }}
-      />
-      <button type="submit" disabled={form.busy}>
-        {form.busy ? 'Saving…' : 'Save profile'}
-      </button>
-      {saved && (
-        <p class="success" role="status">
-          Profile saved.
-        </p>
-      )}
-    </form>
+    <SettingsSection
+      id="profile"
+      title="Profile"
+      description="Your name is shown on your posts and comments; your email address never is."
+    >
+      <form onSubmit={form.onSubmit(save)} noValidate aria-labelledby="profile-heading">
+        <FormError error={form.error} />
+        <Field
+          label="Display name"
+          name="display_name"
+          autocomplete="nickname"
+          value={displayName}
+          onInput={setDisplayName}
+          error={form.fields['display_name']}
+          maxLength={100}
+        />
+        <div class="field-row">
+          <Field
+            label="Theme"
+            name="theme"
+            options={THEMES}
+            value={theme}
+            onInput={(value) => {
+              setTheme(value as AppPreferences['theme'])
+            }}
+          />
+          <Field
+            label="Posts per page"
+            name="page_size"
+            options={PAGE_SIZES}
+            value={String(pageSize)}
+            onInput={(value) => {
+              setPageSize(Number(value))
+            }}
+          />
+        </div>
+        <div class="actions">
+          <button type="submit" disabled={form.busy}>
+            {form.busy ? 'Saving…' : 'Save profile'}
+          </button>
+          {saved && (
+            <p class="success" role="status">
+              Profile saved.
+            </p>
+          )}
+        </div>
+      </form>
+    </SettingsSection>
   )
 }
 
@@ -125,60 +177,67 @@ function PasswordForm(): JSX.Element {
 
   const { fields } = form
   return (
-    <form onSubmit={form.onSubmit(changePassword)} noValidate aria-labelledby="password-heading">
-      <h2 id="password-heading">Password</h2>
-      <FormError error={form.error} />
-      <input type="text" name="username" autocomplete="username" hidden readOnly />
-      <Field
-        label="Current password"
-        name="current_password"
-        type="password"
-        autocomplete="current-password"
-        value={current}
-        onInput={setCurrent}
-        error={fields['current_password']}
-        required
-      />
-      <Field
-        label="New password"
-        name="new_password"
-        type="password"
-        autocomplete="new-password"
-        hint="At least 10 characters; common or guessable passwords are refused. Your other sessions will be signed out."
-        value={next}
-        onInput={setNext}
-        error={fields['new_password']}
-        required
-      />
-      <button type="submit" disabled={form.busy}>
-        {form.busy ? 'Changing…' : 'Change password'}
-      </button>
-      {done && (
-        <p class="success" role="status">
-          Password changed; your other sessions were signed out.
-        </p>
-      )}
-    </form>
+    <SettingsSection id="password" title="Password" description="Changing it signs you out everywhere else.">
+      <form onSubmit={form.onSubmit(changePassword)} noValidate aria-labelledby="password-heading">
+        <FormError error={form.error} />
+        <input type="text" name="username" autocomplete="username" hidden readOnly />
+        <Field
+          label="Current password"
+          name="current_password"
+          type="password"
+          autocomplete="current-password"
+          value={current}
+          onInput={setCurrent}
+          error={fields['current_password']}
+          required
+        />
+        <Field
+          label="New password"
+          name="new_password"
+          type="password"
+          autocomplete="new-password"
+          hint="At least 10 characters; common or guessable passwords are refused."
+          value={next}
+          onInput={setNext}
+          error={fields['new_password']}
+          required
+        />
+        <div class="actions">
+          <button type="submit" disabled={form.busy}>
+            {form.busy ? 'Changing…' : 'Change password'}
+          </button>
+          {done && (
+            <p class="success" role="status">
+              Password changed. Your other sessions were signed out.
+            </p>
+          )}
+        </div>
+      </form>
+    </SettingsSection>
   )
 }
 
 /** Profile, preferences, email, password and two-factor sign-in. */
 export function AccountScreen(): JSX.Element {
+  // Opened from another screen's link to one section (/account#email): show that section.
+  useEffect(() => {
+    const id = location.hash.slice(1)
+    if (id !== '') document.getElementById(id)?.scrollIntoView()
+  }, [])
   return (
-    <section class="narrow stack">
-      <PageTitle title="Account">Account</PageTitle>
+    <AccountLayout current="account" title="Account">
       <ProfileForm />
       <EmailSection />
       <PasswordForm />
       <TwoFactorSection />
-    </section>
+    </AccountLayout>
   )
 }
 
 /** The user's sessions, this one marked; any can be signed out. */
 export function SessionsScreen(): JSX.Element {
   const { quire, setUser } = useApp()
-  const [sessions, reload, setSessions] = useAsync(async () => {
+  const [sessions, reload, updateSessions] = useAsync(async () => {
     const all: Session[] = []
     for await (const session of quire.sessions.list({ limit: 100 })) all.push(session)
     return all
@@ -193,66 +252,76 @@ export function SessionsScreen(): JSX.Element {
       return
     }
     await quire.sessions.revoke(session)
-    if (sessions.status === 'ready') setSessions(sessions.value.filter((item) => item.id !== session.id))
+    updateSessions((shown) => shown.filter((item) => item.id !== session.id))
   }
 
   const revokeOthers = async (): Promise<void> => {
     await quire.sessions.revokeOthers()
-    if (sessions.status === 'ready') setSessions(sessions.value.filter((item) => item.current))
+    updateSessions((shown) => shown.filter((item) => item.current))
   }
 
   return (
-    <section>
-      <PageTitle title="Sessions">Sessions</PageTitle>
-      <p>Everywhere you are signed in. Sign out a device you do not recognise.</p>
-      {signOut.error !== undefined && (
-        <p class="form-error" role="alert">
-          {describeError(signOut.error)}
-        </p>
-      )}
-      {sessions.status === 'loading' && <Loading label="Loading sessions…" />}
-      {sessions.status === 'error' && <ErrorNotice error={sessions.error} onRetry={reload} />}
-      {sessions.status === 'ready' && sessions.value.length === 0 && (
-        <Empty>
-          <p>No sessions.</p>
-        </Empty>
-      )}
-      {sessions.status === 'ready' && sessions.value.length > 0 && (
-        <>
-          <ul class="session-list">
-            {sessions.value.map((session) => (
-              <li key={session.id} class={session.current ? 'card session current' : 'card session'}>
-                <div class="card-body">
-                  <p class="device" title={session.metadata.user_agent ?? undefined}>
-                    {describeDevice(session.metadata.user_agent)}
-                    {session.current && <span class="badge strong">This device</span>}
-                  </p>
-                  <p class="meta">
-                    {session.metadata.ip ?? 'unknown address'} · signed in{' '}
-                    <time dateTime={session.created_at}>{formatTime(session.created_at)}</time> · last used{' '}
-                    <time dateTime={session.updated_at}>{formatTime(session.updated_at)}</time>
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  class="secondary danger"
-                  onClick={() => void signOut.run(() => revoke(session))}
-                >
-                  {session.current ? 'Log out' : 'Sign out'}
-                  <span class="visually-hidden">
-                    {session.current ? ' of this device' : ` session from ${formatTime(session.created_at)}`}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {sessions.value.length > 1 && (
-            <button type="button" class="danger" onClick={() => void signOut.run(revokeOthers)}>
-              Sign out everywhere else
-            </button>
-          )}
-        </>
-      )}
-    </section>
+    <AccountLayout current="sessions" title="Sessions">
+      <SettingsSection
+        id="sessions"
+        title="Where you are signed in"
+        description="Every device and browser with a session. Sign out any you do not recognise."
+      >
+        {signOut.error !== undefined && (
+          <p class="form-error" role="alert">
+            {describeError(signOut.error)}
+          </p>
+        )}
+        {sessions.status === 'loading' && <Loading label="Loading sessions…" />}
+        {sessions.status === 'error' && <ErrorNotice error={sessions.error} onRetry={reload} />}
+        {sessions.status === 'ready' && sessions.value.length === 0 && (
+          <Empty>
+            <p>No sessions.</p>
+          </Empty>
+        )}
+        {sessions.status === 'ready' && sessions.value.length > 0 && (
+          <>
+            <ul class="session-list">
+              {sessions.value.map((session) => (
+                <li key={session.id} class={session.current ? 'card session current' : 'card session'}>
+                  <div class="card-body">
+                    <p class="device" title={session.metadata.user_agent ?? undefined}>
+                      {describeDevice(session.metadata.user_agent)}
+                      {session.current && <span class="badge strong">This device</span>}
+                    </p>
+                    <p class="meta">
+                      <span>{session.metadata.ip ?? 'Unknown address'}</span>
+                      <span>
+                        · <TimeAgo iso={session.created_at} prefix="signed in " />
+                      </span>
+                      <span>
+                        · <TimeAgo iso={session.updated_at} prefix="last used " />
+                      </span>
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    class="secondary danger"
+                    onClick={() => void signOut.run(() => revoke(session))}
+                  >
+                    {session.current ? 'Log out' : 'Sign out'}
+                    <span class="visually-hidden">
+                      {session.current
+                        ? ' of this device'
+                        : ` session from ${formatTime(session.created_at)}`}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {sessions.value.length > 1 && (
+              <button type="button" class="danger" onClick={() => void signOut.run(revokeOthers)}>
+                Sign out everywhere else
+              </button>
+            )}
+          </>
+        )}
+      </SettingsSection>
+    </AccountLayout>
   )
 }

@@ -5,6 +5,7 @@ import { useApp } from '../context.js'
 import { Field, FormError, useSubmit } from '../forms.js'
 import { Link, navigate, useLinkToken } from '../router.js'
 import { PageTitle } from '../ui.js'
+import { LinkProblem } from './recovery.js'
 
 const PASSWORD_HINT =
   'At least 10 characters. Long phrases work well; common passwords, sequences like 12345678 and your email address are refused.'
@@ -225,18 +226,16 @@ export function ConfirmLoginScreen(): JSX.Element {
     <section class="narrow">
       <PageTitle title="Finish signing in">Finish signing in</PageTitle>
       {token === undefined ? (
-        <div class="state error" role="alert">
-          <p>This link has no token. Open the link from the email again.</p>
-          <Link href="/login">Log in</Link>
-        </div>
+        <LinkProblem next={<Link href="/login">Log in again.</Link>}>
+          This link is incomplete. Open it from the email again, or log in again to get a new one.
+        </LinkProblem>
+      ) : stale ? (
+        <LinkProblem next={<Link href="/login">Log in again to get a new one.</Link>}>
+          This link has expired or has already been used.
+        </LinkProblem>
       ) : (
         <form onSubmit={form.onSubmit(() => finishSignIn(token))} noValidate>
           <FormError error={form.error} />
-          {stale && (
-            <p class="form-error" role="alert">
-              This link is used, expired or replaced by a newer one. Check your email for the newest link.
-            </p>
-          )}
           {asking ? (
             <>
               <p>To confirm that this sign-in is yours, enter your email address and password again.</p>

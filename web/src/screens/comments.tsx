@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { useApp } from '../context.js'
 import { Field, useSubmit } from '../forms.js'
 import { Link } from '../router.js'
-import { describeError, Empty, ErrorNotice, formatTime, Loading } from '../ui.js'
+import { authorName, Byline, describeError, Empty, ErrorNotice, formatTime, Loading } from '../ui.js'
 
 const COMMENTS_PER_PAGE = 10
 
@@ -99,21 +99,20 @@ export function Comments(props: { post: Post; attachment?: Attachment; label: st
         <ul class="comment-list">
           {comments.map((comment) => (
             <li key={comment.id} class="comment">
-              <p class="comment-body">{comment.body}</p>
               <p class="meta">
-                <time dateTime={comment.created_at}>{formatTime(comment.created_at)}</time>
-                {comment.user_id === user?.id && <span class="badge">You</span>}
+                <Byline item={comment} userId={user?.id} />
                 {(comment.user_id === user?.id || post.user_id === user?.id) && (
                   <button
                     type="button"
                     class="link danger"
                     onClick={() => void remove(comment)}
-                    aria-label={`Delete comment from ${formatTime(comment.created_at)}`}
+                    aria-label={`Delete comment by ${authorName(comment)} from ${formatTime(comment.created_at)}`}
                   >
                     Delete
                   </button>
                 )}
               </p>
+              <p class="comment-body">{comment.body}</p>
             </li>
           ))}
         </ul>
@@ -129,6 +128,7 @@ export function Comments(props: { post: Post; attachment?: Attachment; label: st
             label={attachment ? `Comment on ${attachment.filename}` : 'Add a comment'}
             name="comment"
             multiline
+            rows={3}
             value={draft}
             onInput={setDraft}
             // The form is one field, so any failure shows beside it.

@@ -4,10 +4,10 @@ import { useState } from 'preact/hooks'
 import { AttachmentImage } from '../attachments.js'
 import { appPreferences, useApp } from '../context.js'
 import { Link } from '../router.js'
-import { Empty, ErrorNotice, formatTime, Loading, PageTitle, useAsync } from '../ui.js'
+import { Byline, Empty, ErrorNotice, Loading, PageTitle, useAsync } from '../ui.js'
 
-/** One post in a list: cover, title, visibility, date and the start of the body. */
-function PostCard(props: { post: Post }): JSX.Element {
+/** One post in a list: cover, title, author, visibility, time and the start of the body. */
+function PostCard(props: { post: Post; userId: string | undefined }): JSX.Element {
   const { post } = props
   const excerpt = post.body.length > 240 ? `${post.body.slice(0, 240)}…` : post.body
   return (
@@ -24,7 +24,7 @@ function PostCard(props: { post: Post }): JSX.Element {
           <Link href={`/posts/${post.id}`}>{post.title}</Link>
         </h2>
         <p class="meta">
-          <time dateTime={post.created_at}>{formatTime(post.created_at)}</time>
+          <Byline item={post} userId={props.userId} />
           {post.visibility === 'private' && <span class="badge">Private</span>}
         </p>
         {excerpt !== '' && <p class="excerpt">{excerpt}</p>}
@@ -77,35 +77,36 @@ export function FeedScreen(props: { mine: boolean }): JSX.Element {
       {page.status === 'ready' && page.value.items.length > 0 && (
         <ul class="post-list" aria-label={`${title}, page ${pageNumber}`}>
           {page.value.items.map((post) => (
-            <PostCard key={post.id} post={post} />
+            <PostCard key={post.id} post={post} userId={user?.id} />
           ))}
         </ul>
       )}
-      <nav class="pager" aria-label="Pages">
-        <button
-          type="button"
-          class="secondary"
-          disabled={pageNumber === 1}
-          onClick={() => {
-            setTokens(tokens.slice(0, -1))
-          }}
-        >
-          ← Newer
-        </button>
-        <span aria-live="polite">Page {pageNumber}</span>
-        <button
-          type="button"
-          class="secondary"
-          disabled={page.status !== 'ready' || page.value.nextPageToken === undefined}
-          onClick={() => {
-            if (page.status === 'ready' && page.value.nextPageToken !== undefined) {
-              setTokens([...tokens, page.value.nextPageToken])
-            }
-          }}
-        >
-          Older →
-        </button>
-      </nav>
+      {/* Only where there is another page to go to: never under an empty list or one still loading. */}
+      {page.status === 'ready' && (pageNumber > 1 || page.value.nextPageToken !== undefined) && (
+        <nav class="pager" aria-label="Pages">
+          <button
+            type="button"
+            class="secondary"
+            disabled={pageNumber === 1}
+            onClick={() => {
+              setTokens(tokens.slice(0, -1))
+            }}
+          >
+            ← Newer
+          </button>
+          <span aria-live="polite">Page {pageNumber}</span>
+          <button
+            type="button"
+            class="secondary"
+            disabled={page.value.nextPageToken === undefined}
+            onClick={() => {
+              if (page.value.nextPageToken !== undefined) setTokens([...tokens, page.value.nextPageToken])
+            }}
+          >
+            Older →
+          </button>
+        </nav>
+      )}
     </section>
   )
 }

@@ -1,27 +1,29 @@
 import type { Attachment, Post } from '@quire/client'
 import type { JSX } from 'preact'
 import { useRef, useState } from 'preact/hooks'
-import { AttachmentImage, downloadAttachment, isImage } from '../attachments.js'
+import { AttachmentImage, downloadAttachment, FileTile, isImage, UploadProgress } from '../attachments.js'
 import { useApp } from '../context.js'
 import { useSubmit } from '../forms.js'
 import { Link, navigate } from '../router.js'
 import {
+  Byline,
   describeError,
   Empty,
   ErrorNotice,
-  formatSize,
-  formatTime,
+  isNotFound,
   Loading,
   PageTitle,
+  TimeAgo,
   useAsync,
 } from '../ui.js'
 import { Comments } from './comments.js'
 
-/** Choose files and upload them one by one, with a progress bar. */
+/** Choose (or drop) files and they upload one by one, each with a progress bar. */
 function Uploader(props: { post: Post; onUploaded: (attachment: Attachment) => void }): JSX.Element {
   const { quire } = useApp()
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<{ name: string; sent: number; total: number }>()
+  const [dragging, setDragging] = useState(false)
   const form = useSubmit()
 
   const upload = async (files: File[]): Promise<void> => {
@@ -35,44 +37,61 @@ function Uploader(props: { post: Post; onUploaded: (attachment: Attachment) => v
         })
         props.onUploaded(attachment)
       }
-      if (input.current) input.current.value = ''
     } finally {
       setProgress(undefined)
     }
   }
+  const start = (files: File[]): void => {
+    // Nothing chosen: nothing to do, and a failure shown from before stays.
+    if (files.length > 0 && !form.busy) void form.run(() => upload(files))
+  }
 
   return (
-    <form
-      class="uploader"
-      onSubmit={(event) => {
+    <div
+      class={dragging ? 'uploader dragging' : 'uploader'}
+      onDragOver={(event) => {
         event.preventDefault()
-        const files = Array.from(input.current?.files ?? [])
-        // Nothing chosen: nothing to do, and a failure shown from before stays.
-        if (files.length > 0) void form.run(() => upload(files))
+        setDragging(true)
+      }}
+      onDragLeave={() => {
+        setDragging(false)
+      }}
+      onDrop={(event) => {
+        event.preventDefault()
+        setDragging(false)
+        start(Array.from(event.dataTransfer?.files ?? []))
       }}
     >
-      <label for="upload-files">Add files</label>
-      <input id="upload-files" ref={input} type="file" name="file" multiple />
-      <button type="submit" disabled={form.busy}>
-        Upload
-      </button>
-      {progress && (
-        <div class="progress" role="status">
-          <label for="upload-progress">Uploading {progress.name}</label>
-          <progress id="upload-progress" max={progress.total || 1} value={progress.sent} />
-          <span>{progress.total === 0 ? 0 : Math.round((progress.sent / progress.total) * 100)}%</span>
-        </div>
-      )}
+      <p class="uploader-prompt">
+        <label class="button secondary file-picker" for="upload-files">
+          Add files
+        </label>
+        <input
+          id="upload-files"
+          class="visually-hidden"
+          ref={input}
+          type="file"
+          name="file"
+          multiple
+          disabled={form.busy}
+          onChange={() => {
+            start(Array.from(input.current?.files ?? []))
+            if (input.current) input.current.value = ''
+          }}
+        />
+        <span class="hint">or drop them here. Images show as thumbnails.</span>
+      </p>
+      {progress && <UploadProgress id="upload-progress" {...progress} />}
       {form.error !== undefined && (
         <p class="form-error" role="alert">
           {describeError(form.error)}
         </p>
       )}
-    </form>
+    </div>
   )
 }
 
-/** One attachment: the image inline or a download button, cover choice and its own comments. */
+/** One attachment: a thumbnail or icon with name and size, its actions, and its own comments. */
 function AttachmentItem(props: {
   post: Post
   attachment: Attachment
@@ -87,87 +106,87 @@ function AttachmentItem(props: {
   const isCover = post.cover_attachment_id === attachment.id
 
   return (
-    <li class="card attachment">
-      {isImage(attachment) ? (
-        <AttachmentImage attachment={attachment} alt={attachment.filename} class="attachment-image" />
-      ) : (
-        <div class="file-icon" aria-hidden="true">
-          {attachment.filename.split('.').pop()?.slice(0, 4).toUpperCase() ?? 'FILE'}
-        </div>
+    <FileTile
+      filename={attachment.filename}
+      contentType={attachment.content_type}
+      size={attachment.size}
+      thumbnail={
+        isImage(attachment) ? (
+          <AttachmentImage attachment={attachment} alt={attachment.filename} />
+        ) : undefined
+      }
+      badge={isCover && <span class="badge">Cover</span>}
+      below={
+        <>
+          {action.error !== undefined && (
+            <p class="form-error" role="alert">
+              {describeError(action.error)}
+            </p>
+          )}
+          {showComments && (
+            <Comments post={post} attachment={attachment} label={`Comments on ${attachment.filename}`} />
+          )}
+        </>
+      }
+    >
+      <button
+        type="button"
+        class="secondary small"
+        onClick={() => void action.run(() => downloadAttachment(quire, attachment))}
+      >
+        Download <span class="visually-hidden">{attachment.filename}</span>
+      </button>
+      {props.isAuthor && isImage(attachment) && !isCover && (
+        <button
+          type="button"
+          class="secondary small"
+          onClick={() =>
+            void action.run(async () => {
+              props.onCover(await quire.attachments.selectAsCover(attachment))
+            })
+          }
+        >
+          Make cover <span class="visually-hidden">{attachment.filename}</span>
+        </button>
       )}
-      <div class="card-body">
-        <p class="filename">
-          {attachment.filename} {isCover && <span class="badge">Cover</span>}
-        </p>
-        <p class="meta">
-          {attachment.content_type} · {formatSize(attachment.size)}
-        </p>
-        <div class="actions">
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => void action.run(() => downloadAttachment(quire, attachment))}
-          >
-            Download <span class="visually-hidden">{attachment.filename}</span>
-          </button>
-          {props.isAuthor && isImage(attachment) && !isCover && (
-            <button
-              type="button"
-              class="secondary"
-              onClick={() =>
-                void action.run(async () => {
-                  props.onCover(await quire.attachments.selectAsCover(attachment))
-                })
-              }
-            >
-              Make cover <span class="visually-hidden">{attachment.filename}</span>
-            </button>
-          )}
-          {props.isAuthor && (
-            <button
-              type="button"
-              class="secondary danger"
-              onClick={() =>
-                void action.run(async () => {
-                  if (!confirm(`Delete ${attachment.filename}?`)) return
-                  await quire.attachments.delete(attachment.id)
-                  props.onDeleted(attachment)
-                })
-              }
-            >
-              Delete <span class="visually-hidden">{attachment.filename}</span>
-            </button>
-          )}
-          <button
-            type="button"
-            class="link"
-            aria-expanded={showComments}
-            onClick={() => {
-              setShowComments(!showComments)
-            }}
-          >
-            {showComments ? 'Hide comments' : 'Comments'}
-            <span class="visually-hidden"> on {attachment.filename}</span>
-          </button>
-        </div>
-        {action.error !== undefined && (
-          <p class="form-error" role="alert">
-            {describeError(action.error)}
-          </p>
-        )}
-        {showComments && (
-          <Comments post={post} attachment={attachment} label={`Comments on ${attachment.filename}`} />
-        )}
-      </div>
-    </li>
+      {props.isAuthor && (
+        <button
+          type="button"
+          class="secondary danger small"
+          onClick={() =>
+            void action.run(async () => {
+              if (!confirm(`Delete ${attachment.filename}?`)) return
+              await quire.attachments.delete(attachment.id)
+              props.onDeleted(attachment)
+            })
+          }
+        >
+          Delete <span class="visually-hidden">{attachment.filename}</span>
+        </button>
+      )}
+      <button
+        type="button"
+        class="link"
+        aria-expanded={showComments}
+        onClick={() => {
+          setShowComments(!showComments)
+        }}
+      >
+        {showComments ? 'Hide comments' : 'Comments'}
+        <span class="visually-hidden"> on {attachment.filename}</span>
+      </button>
+    </FileTile>
   )
 }
 
 /** A post with its attachments and comments; its author can edit, delete, upload and pick the cover. */
 export function PostScreen(props: { id: string }): JSX.Element {
   const { quire, user } = useApp()
-  const [post, reloadPost, setPost] = useAsync(() => quire.posts.get(props.id), [quire, props.id, user?.id])
-  const [attachments, reloadAttachments, setAttachments] = useAsync(async () => {
+  const [post, reloadPost, updatePost] = useAsync(
+    () => quire.posts.get(props.id),
+    [quire, props.id, user?.id],
+  )
+  const [attachments, reloadAttachments, updateAttachments] = useAsync(async () => {
     const all: Attachment[] = []
     for await (const attachment of quire.attachments.list(props.id, { limit: 100 })) all.push(attachment)
     return all
@@ -179,8 +198,19 @@ export function PostScreen(props: { id: string }): JSX.Element {
     return (
       <section>
         <PageTitle title="Post not available">Post not available</PageTitle>
-        <ErrorNotice error={post.error} onRetry={reloadPost} />
-        <Link href="/">Back to posts</Link>
+        {isNotFound(post.error) ? (
+          <Empty>
+            <p>This post does not exist, or its author keeps it private.</p>
+            <p>
+              <Link href="/">Back to posts</Link>
+            </p>
+          </Empty>
+        ) : (
+          <>
+            <ErrorNotice error={post.error} onRetry={reloadPost} />
+            <Link href="/">Back to posts</Link>
+          </>
+        )}
       </section>
     )
   }
@@ -205,10 +235,14 @@ export function PostScreen(props: { id: string }): JSX.Element {
         />
       )}
       <PageTitle title={current.title}>{current.title}</PageTitle>
-      <p class="meta">
-        <time dateTime={current.created_at}>{formatTime(current.created_at)}</time>
+      <p class="meta post-meta">
+        <Byline item={current} userId={user?.id} />
         {current.visibility === 'private' && <span class="badge">Private</span>}
-        {current.updated_at !== current.created_at && <span>· edited {formatTime(current.updated_at)}</span>}
+        {current.updated_at !== current.created_at && (
+          <span>
+            · <TimeAgo iso={current.updated_at} prefix="edited " />
+          </span>
+        )}
       </p>
       {isAuthor && (
         <div class="actions">
@@ -228,7 +262,7 @@ export function PostScreen(props: { id: string }): JSX.Element {
         <Uploader
           post={current}
           onUploaded={(attachment) => {
-            setAttachments([attachment, ...(attachments.status === 'ready' ? attachments.value : [])])
+            updateAttachments((shown) => [attachment, ...shown])
           }}
         />
       )}
@@ -242,16 +276,18 @@ export function PostScreen(props: { id: string }): JSX.Element {
         </Empty>
       )}
       {attachments.status === 'ready' && attachments.value.length > 0 && (
-        <ul class="attachment-list">
+        <ul class="file-list">
           {attachments.value.map((attachment) => (
             <AttachmentItem
               key={attachment.id}
               post={current}
               attachment={attachment}
               isAuthor={isAuthor}
-              onCover={setPost}
+              onCover={(covered) => {
+                updatePost(() => covered)
+              }}
               onDeleted={(gone) => {
-                setAttachments(attachments.value.filter((item) => item.id !== gone.id))
+                updateAttachments((shown) => shown.filter((item) => item.id !== gone.id))
                 if (current.cover_attachment_id === gone.id) reloadPost()
               }}
             />

@@ -1,9 +1,21 @@
-import type { JSX } from 'preact'
+import type { ComponentChildren, JSX } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { useApp } from '../context.js'
 import { Field, fieldErrors, FormError, useSubmit } from '../forms.js'
 import { Link, useLinkToken } from '../router.js'
 import { describeError, Loading, PageTitle } from '../ui.js'
+
+/** A link from an email that cannot be used: what is wrong, in a sentence, and the one thing to do next. */
+export function LinkProblem(props: { children: ComponentChildren; next: ComponentChildren }): JSX.Element {
+  return (
+    <div class="state error link-problem" role="alert">
+      <p>{props.children}</p>
+      <p class="next-step">{props.next}</p>
+    </div>
+  )
+}
+
+const EXPIRED = 'This link has expired or has already been used.'
 
 /** Ask for a password-reset link. The answer is the same whether or not the account exists. */
 export function ForgotPasswordScreen(): JSX.Element {
@@ -69,10 +81,12 @@ export function ResetPasswordScreen(): JSX.Element {
     <section class="narrow">
       <PageTitle title="Choose a new password">Choose a new password</PageTitle>
       {token === undefined && (
-        <div class="state error" role="alert">
-          <p>This link has no token. Open the link from the email again, or ask for a new one.</p>
-          <Link href="/forgot-password">Ask for a new link</Link>
-        </div>
+        <LinkProblem next={<Link href="/forgot-password">Request a new link.</Link>}>
+          This link is incomplete. Open it from the email again, or request a new one.
+        </LinkProblem>
+      )}
+      {token !== undefined && fields['token'] !== undefined && (
+        <LinkProblem next={<Link href="/forgot-password">Request a new one.</Link>}>{EXPIRED}</LinkProblem>
       )}
       {token !== undefined && done && (
         <div class="state success-box" role="status">
@@ -80,14 +94,9 @@ export function ResetPasswordScreen(): JSX.Element {
           <Link href="/login">Log in</Link>
         </div>
       )}
-      {token !== undefined && !done && (
+      {token !== undefined && !done && fields['token'] === undefined && (
         <form onSubmit={form.onSubmit(() => setNewPassword(token))} noValidate>
-          <FormError error={form.error} />
-          {fields['token'] !== undefined && (
-            <p class="form-error">
-              {fields['token']} <Link href="/forgot-password">Ask for a new link</Link>
-            </p>
-          )}
+          <FormError error={form.error} shows={['new_password']} />
           <input type="text" name="username" autocomplete="username" hidden readOnly />
           <Field
             label="New password"
@@ -156,9 +165,9 @@ export function VerifyEmailScreen(): JSX.Element {
     <section class="narrow">
       <PageTitle title="Confirm your email">Confirm your email</PageTitle>
       {token === undefined && (
-        <div class="state error" role="alert">
-          <p>This link has no token. Open the link from the email again.</p>
-        </div>
+        <LinkProblem next={<NewVerificationLink />}>
+          This link is incomplete. Open it from the email again.
+        </LinkProblem>
       )}
       {token !== undefined && state === 'working' && <Loading label="Confirming your email address…" />}
       {state === 'done' && (
@@ -168,20 +177,40 @@ export function VerifyEmailScreen(): JSX.Element {
         </div>
       )}
       {typeof state === 'object' && (
-        <div class="state error" role="alert">
-          <p>
-            {fieldErrors(state.error)['token'] === undefined
-              ? describeError(state.error)
-              : 'This link is used, expired or replaced by a newer one.'}
-          </p>
-          {user ? (
-            <Link href="/account">Send a new one from your account</Link>
-          ) : (
-            <Link href="/login">Log in</Link>
-          )}
-        </div>
+        <LinkProblem next={<NewVerificationLink />}>
+          {fieldErrors(state.error)['token'] === undefined
+            ? describeError(state.error)
+            : `${EXPIRED} A newer link replaces an older one.`}
+        </LinkProblem>
       )}
     </section>
+  )
+}
+
+/** The next step after a confirmation link that failed: a new link at once when signed in, else logging in. */
+function NewVerificationLink(): JSX.Element {
+  const { quire, user } = useApp()
+  const [sent, setSent] = useState(false)
+  const request = useSubmit()
+  if (!user) return <Link href="/login">Log in to request a new one.</Link>
+  if (user.email_verified) return <Link href="/account#email">Your email address is already confirmed.</Link>
+  if (sent) return <span role="status">A new link is on its way to {user.email}.</span>
+  return (
+    <>
+      <button
+        type="button"
+        disabled={request.busy}
+        onClick={() =>
+          void request.run(async () => {
+            await quire.me.resendVerification()
+            setSent(true)
+          })
+        }
+      >
+        Send me a new link
+      </button>
+      {request.error !== undefined && <span class="form-error"> {describeError(request.error)}</span>}
+    </>
   )
 }
 
@@ -197,9 +226,11 @@ export function CancelEmailChangeScreen(): JSX.Element {
     <section class="narrow">
       <PageTitle title="Cancel the email change">Cancel the email change</PageTitle>
       {token === undefined && (
-        <div class="state error" role="alert">
-          <p>This link has no token. Open the link from the email again.</p>
-        </div>
+        <LinkProblem
+          next={<Link href={user ? '/account#email' : '/login'}>Check your account’s email address.</Link>}
+        >
+          This link is incomplete. Open it from the email again.
+        </LinkProblem>
       )}
       {token !== undefined && state === 'working' && <Loading label="Cancelling the email change…" />}
       {state === 'done' && (
@@ -210,18 +241,19 @@ export function CancelEmailChangeScreen(): JSX.Element {
         </div>
       )}
       {typeof state === 'object' && (
-        <div class="state error" role="alert">
-          <p>
-            {fieldErrors(state.error)['token'] === undefined
-              ? describeError(state.error)
-              : 'This link is used, expired or replaced by a newer one, or the change was already confirmed.'}
-          </p>
-          {user ? (
-            <Link href="/account">Check your account’s email address</Link>
-          ) : (
-            <Link href="/login">Log in to check your account</Link>
-          )}
-        </div>
+        <LinkProblem
+          next={
+            user ? (
+              <Link href="/account#email">Check your account’s email address.</Link>
+            ) : (
+              <Link href="/login">Log in to check your account’s email address.</Link>
+            )
+          }
+        >
+          {fieldErrors(state.error)['token'] === undefined
+            ? describeError(state.error)
+            : `${EXPIRED} If the change was already confirmed, it can no longer be cancelled from here.`}
+        </LinkProblem>
       )}
     </section>
   )

@@ -3,6 +3,7 @@ import type { JSX } from 'preact'
 import { useState } from 'preact/hooks'
 import { useApp } from '../context.js'
 import { Field, FormError, useSubmit } from '../forms.js'
+import { SettingsSection } from '../ui.js'
 
 /** The email address: verified or not (with a new link on demand), and changing it. */
 export function EmailSection(): JSX.Element | null {
@@ -20,74 +21,84 @@ export function EmailSection(): JSX.Element | null {
   }
 
   return (
-    <form
-      aria-labelledby="email-heading"
-      noValidate
-      onSubmit={form.onSubmit(
-        tell(async () => {
-          await quire.me.changeEmail(newEmail, password)
-          setPassword('')
-          return `A confirmation link is on its way to ${newEmail}; the change applies once you open it.`
-        }),
-      )}
+    <SettingsSection
+      id="email"
+      title="Email"
+      description="Where sign-in links and notices go. A new address applies once you confirm it from that inbox."
     >
-      <h2 id="email-heading">Email</h2>
-      <p class="meta">
-        {user.email}{' '}
-        {user.email_verified ? (
-          <span class="badge">Verified</span>
-        ) : (
-          <span class="badge warn">Not verified</span>
-        )}
-      </p>
-      {!user.email_verified && (
-        <button
-          type="button"
-          class="secondary"
-          disabled={form.busy}
-          onClick={() =>
-            void form.run(
-              tell(async () => {
-                await quire.me.resendVerification()
-                return `A new confirmation link is on its way to ${user.email}.`
-              }),
-            )
-          }
-        >
-          Send a new confirmation link
-        </button>
-      )}
-      <FormError error={form.error} />
-      <Field
-        label="New email address"
-        name="new_email"
-        type="email"
-        autocomplete="email"
-        value={newEmail}
-        onInput={setNewEmail}
-        error={form.fields['new_email']}
-        required
-      />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autocomplete="current-password"
-        hint="Your current password, to confirm it is you."
-        value={password}
-        onInput={setPassword}
-        error={form.fields['password']}
-        required
-      />
-      <button type="submit" disabled={form.busy}>
-        Change email
-      </button>
-      {message !== undefined && (
-        <p class="success" role="status">
-          {message}
+      <div class="status-row">
+        <p>
+          <span class="visually-hidden">Current address: </span>
+          <strong class="address">{user.email}</strong>{' '}
+          {user.email_verified ? (
+            <span class="badge ok">Verified</span>
+          ) : (
+            <span class="badge warn">Not verified</span>
+          )}
         </p>
-      )}
-    </form>
+        {!user.email_verified && (
+          <button
+            type="button"
+            class="secondary small"
+            disabled={form.busy}
+            onClick={() =>
+              void form.run(
+                tell(async () => {
+                  await quire.me.resendVerification()
+                  return `A new confirmation link is on its way to ${user.email}.`
+                }),
+              )
+            }
+          >
+            Send a new confirmation link
+          </button>
+        )}
+      </div>
+      <form
+        aria-labelledby="email-heading"
+        noValidate
+        onSubmit={form.onSubmit(
+          tell(async () => {
+            await quire.me.changeEmail(newEmail, password)
+            setPassword('')
+            return `A confirmation link is on its way to ${newEmail}; the change applies once you open it.`
+          }),
+        )}
+      >
+        <FormError error={form.error} />
+        <Field
+          label="New email address"
+          name="new_email"
+          type="email"
+          autocomplete="email"
+          value={newEmail}
+          onInput={setNewEmail}
+          error={form.fields['new_email']}
+          required
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          hint="Your current password, to confirm it is you."
+          value={password}
+          onInput={setPassword}
+          error={form.fields['password']}
+          required
+        />
+        <div class="actions">
+          <button type="submit" disabled={form.busy}>
+            Change email
+          </button>
+        </div>
+        {message !== undefined && (
+          <p class="success" role="status">
+            {message}
+          </p>
+        )}
+      </form>
+    </SettingsSection>
   )
 }
 
@@ -210,7 +221,11 @@ export function TwoFactorSection(): JSX.Element | null {
           setPassword('')
         })}
       >
-        <p>Protect your account with a code from an authenticator app, asked for at every sign-in.</p>
+        <p class="status-row">
+          <span>
+            <span class="badge">Off</span> Only your password protects this account.
+          </span>
+        </p>
         <FormError error={form.error} />
         {passwordField}
         <button type="submit" disabled={form.busy}>
@@ -221,9 +236,12 @@ export function TwoFactorSection(): JSX.Element | null {
   }
 
   return (
-    <section aria-labelledby="totp-heading">
-      <h2 id="totp-heading">Two-factor sign-in</h2>
+    <SettingsSection
+      id="totp"
+      title="Two-factor sign-in"
+      description="A code from an authenticator app at every sign-in, so a stolen password is not enough."
+    >
       {body}
-    </section>
+    </SettingsSection>
   )
 }

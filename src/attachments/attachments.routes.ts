@@ -15,6 +15,8 @@ import { pageRequest } from '../db/pagination.js'
 import { assertPostAuthor, visiblePost, visiblePostAttachment } from '../http/permissions.js'
 import { clearPostCover, findPostById, setPostCover } from '../posts/posts.queries.js'
 import { PostSchema, postFromRow } from '../posts/posts.schemas.js'
+import { onPostEvent, postEvent } from '../posts/post-events.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
 import { lockStorage, releaseStorage } from '../storage/storage.queries.js'
 import {
   deleteAttachment,
@@ -194,6 +196,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(await lockPostAttachment(trx, post.id, request.params.aid))) throw notFound('Attachment')
         const changed = await setPostCover(trx, post.id, request.params.aid, Date.now(), expectedVersion)
         if (!changed) throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
+        await appendEvents(trx, [postEvent('post.updated', changed)])
         return changed
       })
       return reply.header('etag', versionEtag(updated.version)).send(data(postFromRow(updated)))
@@ -229,9 +232,12 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const expectedVersion = requiredVersion(request, attachment.version)
       let current = attachment
       if (filename !== undefined) {
-        const renamed = await renameAttachment(db, attachment.id, filename, Date.now(), expectedVersion)
-        if (!renamed) throw expectedVersion === undefined ? notFound('Attachment') : preconditionFailed()
-        current = renamed
+        current = await db.transaction().execute(async (trx) => {
+          const renamed = await renameAttachment(trx, attachment.id, filename, Date.now(), expectedVersion)
+          if (!renamed) throw expectedVersion === undefined ? notFound('Attachment') : preconditionFailed()
+          await appendEvents(trx, [onPostEvent('attachment.updated', post, attachmentFromRow(renamed))])
+          return renamed
+        })
       }
       return reply.header('etag', versionEtag(current.version)).send(data(attachmentFromRow(current)))
     },
@@ -269,7 +275,11 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw expectedVersion === undefined ? notFound('Attachment') : preconditionFailed()
         }
         await releaseStorage(trx, post.user_id, attachment.size)
-        await clearPostCover(trx, post.id, attachment.id, Date.now())
+        const uncovered = await clearPostCover(trx, post.id, attachment.id, Date.now())
+        await appendEvents(trx, [
+          onPostEvent('attachment.deleted', post, { id: attachment.id, post_id: post.id }),
+          ...(uncovered ? [postEvent('post.updated', uncovered)] : []),
+        ])
       })
       return reply.code(204).send(null)
     },

@@ -25,6 +25,8 @@ import {
 } from '../http/permissions.js'
 import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
+import { onPostEvent } from '../posts/post-events.js'
 import { findPostById } from '../posts/posts.queries.js'
 import { textProblem } from '../http/text.js'
 import {
@@ -74,7 +76,10 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       updated_at: now,
     }
     try {
-      await insertComment(db, row)
+      await db.transaction().execute(async (trx) => {
+        await insertComment(trx, row)
+        await appendEvents(trx, [onPostEvent('comment.created', post, commentFromRow(row))])
+      })
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(attachmentId === null ? 'Post' : 'Attachment')
       throw error
@@ -230,13 +235,16 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ): Promise<CommentRow> {
     const caller = callerOf(request)
     const text = body === undefined ? undefined : checkedText(body)
-    const { comment } = await visibleComment(caller, id)
+    const { comment, post } = await visibleComment(caller, id)
     assertCommentAuthor(caller, comment)
     const expectedVersion = requiredVersion(request, comment.version)
     if (text === undefined) return comment
-    const updated = await updateComment(db, comment.id, text, Date.now(), expectedVersion)
-    if (!updated) throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
-    return updated
+    return db.transaction().execute(async (trx) => {
+      const updated = await updateComment(trx, comment.id, text, Date.now(), expectedVersion)
+      if (!updated) throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
+      await appendEvents(trx, [onPostEvent('comment.updated', post, commentFromRow(updated))])
+      return updated
+    })
   }
 
   app.patch(
@@ -300,9 +308,14 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { comment, post } = await visibleComment(caller, request.params.id)
       assertCanDeleteComment(caller, comment, post)
       const expectedVersion = requiredVersion(request, comment.version)
-      if (!(await deleteComment(db, comment.id, expectedVersion))) {
-        throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
-      }
+      await db.transaction().execute(async (trx) => {
+        if (!(await deleteComment(trx, comment.id, expectedVersion))) {
+          throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
+        }
+        await appendEvents(trx, [
+          onPostEvent('comment.deleted', post, { id: comment.id, post_id: comment.post_id }),
+        ])
+      })
       return reply.code(204).send(null)
     },
   )

@@ -144,6 +144,25 @@ export interface MailOutboxTable {
   created_at: number
 }
 
+/** One live event (see event-log/): what changed, who may see it, and its `data` as JSON text. */
+export interface EventsTable {
+  /** The cursor: increasing in commit order. */
+  id: number
+  type: string
+  post_id: string | null
+  owner_id: string
+  visibility: 'public' | 'private'
+  previous_visibility: 'public' | 'private' | null
+  payload: string
+  created_at: number
+}
+
+/** The last event cursor handed out (one row, id 1). */
+export interface EventCursorTable {
+  id: number
+  value: number
+}
+
 export interface Tables {
   users: UsersTable
   sessions: SessionsTable
@@ -156,6 +175,8 @@ export interface Tables {
   totp_credentials: TotpCredentialsTable
   recovery_codes: RecoveryCodesTable
   mail_outbox: MailOutboxTable
+  events: EventsTable
+  event_cursor: EventCursorTable
 }
 
 /** How the data copy walks a table: by its primary key, so many rows at a time. */
@@ -184,6 +205,9 @@ export const TABLES_IN_ORDER: { readonly [Name in keyof Tables]: TableCopyPlan }
   recovery_codes: { key: ['id'] },
   // Queued mail is copied too, so a move loses none; it (and TOTP secrets) open only with the same SECRET_KEY.
   mail_outbox: { key: ['id'] },
+  // Copied with their cursor, so streams resume across a move within the retention.
+  events: { key: ['id'] },
+  event_cursor: { key: ['id'] },
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -202,3 +226,5 @@ export type TotpCredentialsRow = Selectable<TotpCredentialsTable>
 export type NewRecoveryCodeRow = Insertable<RecoveryCodesTable>
 export type MailOutboxRow = Selectable<MailOutboxTable>
 export type NewMailOutboxRow = Insertable<MailOutboxTable>
+export type EventRow = Selectable<EventsTable>
+export type NewEventRow = Insertable<EventsTable>

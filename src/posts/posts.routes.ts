@@ -18,6 +18,7 @@ import { assertPostAuthor, visiblePost } from '../http/permissions.js'
 import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { textProblem } from '../http/text.js'
 import { isUuid, newId } from '../ids.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
 import { lockStorage, releaseStorage, sumPostAttachmentBytes } from '../storage/storage.queries.js'
 import {
   deletePost,
@@ -39,6 +40,7 @@ import {
   titleProblem,
   UpdatePostBody,
 } from './posts.schemas.js'
+import { postDeletedEvent, postEvent } from './post-events.js'
 
 /** Checks a create or update's text fields together (one 422 listing every failure) and trims the title. */
 function checkedChanges(body: PostChanges): PostChanges {
@@ -67,9 +69,12 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     assertPostAuthor(caller, post)
     const expectedVersion = requiredVersion(request, post.version)
     if (Object.keys(changes).length === 0) return post
-    const updated = await updatePost(db, post.id, changes, Date.now(), expectedVersion)
-    if (!updated) throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
-    return updated
+    return db.transaction().execute(async (trx) => {
+      const updated = await updatePost(trx, post.id, changes, Date.now(), expectedVersion)
+      if (!updated) throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
+      await appendEvents(trx, [postEvent('post.updated', updated, post.visibility)])
+      return updated
+    })
   }
 
   app.post(
@@ -105,7 +110,10 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         created_at: now,
         updated_at: now,
       }
-      await insertPost(db, row)
+      await db.transaction().execute(async (trx) => {
+        await insertPost(trx, row)
+        await appendEvents(trx, [postEvent('post.created', row)])
+      })
       return reply
         .code(201)
         .header('etag', versionEtag(row.version))
@@ -263,6 +271,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
         }
         await releaseStorage(trx, post.user_id, freedBytes)
+        await appendEvents(trx, [postDeletedEvent(post)])
       })
       return reply.code(204).send(null)
     },

@@ -22,6 +22,10 @@ import { postFromRow } from '../posts/posts.schemas.js'
 import { deletePostsByAuthor, listPostsByAuthor } from '../posts/posts.queries.js'
 import { deleteOtherUserSessions, listUserSessions } from '../sessions/sessions.queries.js'
 import { sessionFromRow } from '../sessions/sessions.schemas.js'
+import { sessionDeletedEvents } from '../sessions/session-events.js'
+import { postDeletedEvent } from '../posts/post-events.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
+import { userUpdatedEvent } from './user-events.js'
 import { logSecurityEvent } from '../security-events.js'
 import { lockStorage } from '../storage/storage.queries.js'
 import {
@@ -284,8 +288,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
       if (request.body.preferences !== undefined) {
         changes.preferences = mergePreferences(user.preferences, request.body.preferences)
       }
-      const updated = await updateUser(db, user.id, changes, Date.now(), expectedVersion)
-      if (!updated) throw preconditionFailed()
+      const updated = await db.transaction().execute(async (trx) => {
+        const changed = await updateUser(trx, user.id, changes, Date.now(), expectedVersion)
+        if (!changed) throw preconditionFailed()
+        await appendEvents(trx, [userUpdatedEvent(changed)])
+        return changed
+      })
       return reply.header('etag', versionEtag(updated.version)).send(data(userFromRow(updated)))
     },
   )
@@ -337,11 +345,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         const now = Date.now()
         const changed = await updateUser(trx, user.id, { password_hash: passwordHash }, now)
         if (changed) {
-          await deleteOtherUserSessions(trx, user.id, caller.sessionId)
+          const signedOut = await deleteOtherUserSessions(trx, user.id, caller.sessionId)
           // No link mailed before the change may outlive it: a reset link would undo it, and a pending
           // email change would hand the account to whoever asked for it with the old password.
           await deleteUserAccountTokens(trx, user.id)
           await enqueueMail(trx, app.outbox, changed.email, 'password_changed', {}, now)
+          await appendEvents(trx, [userUpdatedEvent(changed), ...sessionDeletedEvents(user.id, signedOut)])
         }
         return changed
       })
@@ -380,7 +389,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         // statement took the author's row for good before reaching the posts, and deadlocked on
         // PostgreSQL with a comment being written on one of them.
         await lockStorage(trx, user.id)
-        await deletePostsByAuthor(trx, user.id)
+        const posts = await deletePostsByAuthor(trx, user.id)
+        await appendEvents(trx, posts.map(postDeletedEvent))
         await deleteUser(trx, user.id)
       })
       logSecurityEvent(request.log, 'account.deleted', { userId: user.id })

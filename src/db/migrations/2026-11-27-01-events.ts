@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely'
+
+/**
+ * The live events' outbox: every change a subscriber could see appends its event here in the change's
+ * own transaction, so a rolled-back change leaves none and a committed one is never lost. `id` is the
+ * cursor streams resume from; `event_cursor` holds the last one handed out, in one row whose lock
+ * (PostgreSQL) makes cursors commit in the order they were taken, so a reader that has seen cursor N
+ * will never later find a smaller one appear.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('events')
+    .addColumn('id', 'bigint', (col) => col.primaryKey())
+    .addColumn('type', 'text', (col) => col.notNull())
+    // The post the event belongs to (the `posts/{id}` topic); null for account events.
+    .addColumn('post_id', 'text')
+    // Who sees it when it is private: the post's author, or the account itself for `me` events.
+    .addColumn('owner_id', 'text', (col) => col.notNull())
+    .addColumn('visibility', 'text', (col) => col.notNull())
+    // A post's visibility before an update that changed it: who gains or loses sight of it.
+    .addColumn('previous_visibility', 'text')
+    // The `data` of the event as JSON text: the resource as its GET answers, or {id, post_id?}.
+    .addColumn('payload', 'text', (col) => col.notNull())
+    .addColumn('created_at', 'bigint', (col) => col.notNull())
+    .execute()
+  // The retention job finds the newest event older than its cutoff.
+  await db.schema.createIndex('events_created_at').on('events').column('created_at').execute()
+  await db.schema
+    .createTable('event_cursor')
+    .addColumn('id', 'integer', (col) => col.primaryKey())
+    .addColumn('value', 'bigint', (col) => col.notNull())
+    .execute()
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('event_cursor').execute()
+  await db.schema.dropTable('events').execute()
+}

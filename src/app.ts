@@ -8,6 +8,7 @@ import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { docsRoutes, openApiGenerator } from './openapi/openapi.routes.js'
 import { ApiError } from './errors.js'
+import { eventsRoutes } from './events/events.routes.js'
 import { emailVerificationsRoutes } from './email-verifications/email-verifications.routes.js'
 import { healthRoutes } from './health/health.routes.js'
 import {
@@ -240,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(postsRoutes)
         await api.register(attachmentsRoutes)
         await api.register(commentsRoutes)
+        await api.register(eventsRoutes)
       })
     },
     { prefix: API_PREFIX },

@@ -222,3 +222,18 @@ const deleteExpiredSessionsQuery = compiledQuery(
 export function deleteExpiredSessions(db: Db, idleCutoff: number, createdCutoff?: number): Promise<number> {
   return deleteExpiredSessionsQuery.changed(db, { idleCutoff, createdCutoff })
 }
+
+const sessionsByIdsQuery = compiledQuery((db, v: { ids: string[] }) =>
+  db.selectFrom('sessions').select(['id', 'user_id', 'created_at', 'updated_at']).where('id', 'in', v.ids),
+)
+
+/**
+ * The sessions among these IDs that still exist (at most 100 IDs), read from the database itself and
+ * not the session cache: open event streams end when theirs is gone.
+ */
+export function findSessionsByIds(
+  db: Db,
+  ids: string[],
+): Promise<Array<Pick<SessionRow, 'id' | 'user_id' | 'created_at' | 'updated_at'>>> {
+  return sessionsByIdsQuery.rows(db, { ids })
+}

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
+import { dialectOf } from '../database.js'
 
 /**
  * The live events' outbox: every change a subscriber could see appends its event here in the change's
@@ -30,9 +31,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'integer', (col) => col.primaryKey())
     .addColumn('value', 'bigint', (col) => col.notNull())
     .execute()
+  if (dialectOf(db) === 'postgres') {
+    // Every instance listens (events/hub.ts); the notification carries only the newest cursor, and
+    // PostgreSQL sends it at the commit, never for a rolled-back change. A trigger, so the write costs
+    // no extra round trip.
+    await sql`
+      create function quire_notify_events() returns trigger language plpgsql as $$
+      begin
+        perform pg_notify('quire_events', (select max(id) from inserted)::text);
+        return null;
+      end $$`.execute(db)
+    await sql`
+      create trigger events_notify after insert on events referencing new table as inserted
+      for each statement execute function quire_notify_events()`.execute(db)
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    await sql`drop trigger if exists events_notify on events`.execute(db)
+    await sql`drop function if exists quire_notify_events()`.execute(db)
+  }
   await db.schema.dropTable('event_cursor').execute()
   await db.schema.dropTable('events').execute()
 }

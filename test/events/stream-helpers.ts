@@ -1,7 +1,11 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { TestContext } from 'node:test'
+import { buildTestApp, UNLIMITED_WRITES, type TestApp } from '../helpers.js'
 
 // A small Server-Sent Events reader over a real socket (inject cannot stream): it parses messages
-// as they arrive and lets a test wait for the next one, or for the stream to end.
+// as they arrive and lets a test wait for the next one, or for the stream to end. And the apps the
+// events tests stream from.
 
 /** One message: its fields as the server wrote them (`data` as text). */
 export interface SseMessage {
@@ -139,4 +143,33 @@ export function openStream(
     request.on('error', reject)
     request.end()
   })
+}
+
+/** A test app listening on a real socket (streams cannot be injected), with the post and comment limits lifted. */
+export async function listening(
+  t: TestContext,
+  env: Record<string, string> = {},
+  options: Parameters<typeof buildTestApp>[2] = {},
+): Promise<TestApp & { port: number }> {
+  const testApp = await buildTestApp(t, { ...UNLIMITED_WRITES, ...env }, options)
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' })
+  return { ...testApp, port: (testApp.app.server.address() as AddressInfo).port }
+}
+
+/** Opens a stream as `user` (or anonymously) on `topics`, closed when the test ends. */
+export async function subscribe(
+  t: TestContext,
+  port: number,
+  topics: string,
+  user?: { token: string },
+  headers: Record<string, string> = {},
+): Promise<SseStream> {
+  const stream = await openStream(port, `/v1/events?topics=${topics}`, {
+    ...(user ? { authorization: `Bearer ${user.token}` } : {}),
+    ...headers,
+  })
+  t.after(() => {
+    stream.close()
+  })
+  return stream
 }

@@ -43,7 +43,9 @@ const takeCursorsQuery = compiledQuery((db, v: { count: number }) =>
   db
     .insertInto('event_cursor')
     .values({ id: 1, value: v.count })
-    .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ value: eb('event_cursor.value', '+', v.count) })))
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet((eb) => ({ value: eb('event_cursor.value', '+', v.count) })),
+    )
     .returning('value'),
 )
 
@@ -53,7 +55,11 @@ const insertEventQuery = compiledQuery((db, row: NewEventRow) => db.insertInto('
  * Appends events with increasing cursors. Call it inside the transaction of the change, after its
  * other writes (the cursor's lock is then held only for the commit).
  */
-export async function appendEvents(db: Db, events: readonly NewEvent[], now: number = Date.now()): Promise<void> {
+export async function appendEvents(
+  db: Db,
+  events: readonly NewEvent[],
+  now: number = Date.now(),
+): Promise<void> {
   if (events.length === 0) return
   const taken = await takeCursorsQuery.first(db, { count: events.length })
   if (taken === undefined) throw new Error('no event cursor was taken')

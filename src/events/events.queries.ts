@@ -35,11 +35,12 @@ export async function eventExists(db: Db, id: number): Promise<boolean> {
 // By cursor, not by time alone: clocks of several instances may disagree by a little, and a stream
 // resuming after a kept event must find every later one kept too.
 const trimEventsQuery = compiledQuery((db, v: { cutoff: number }) =>
-  db
-    .deleteFrom('events')
-    .where('id', '<=', (eb) =>
-      eb.selectFrom('events').select((inner) => inner.fn.max('id').as('id')).where('created_at', '<', v.cutoff),
-    ),
+  db.deleteFrom('events').where('id', '<=', (eb) =>
+    eb
+      .selectFrom('events')
+      .select((inner) => inner.fn.max('id').as('id'))
+      .where('created_at', '<', v.cutoff),
+  ),
 )
 
 /** Deletes every event up to the newest one created before `cutoff`; returns how many went. */

@@ -27,7 +27,9 @@ function parseTopics(text: string): Topics {
   const topics: Topics = { posts: false, postIds: new Set(), me: false }
   const names = new Set(text.split(',').map((name) => name.trim()))
   if (names.size > MAX_TOPICS) {
-    throw new ApiError('BAD_REQUEST', `At most ${MAX_TOPICS} topics`, { topics: `at most ${MAX_TOPICS} topics` })
+    throw new ApiError('BAD_REQUEST', `At most ${MAX_TOPICS} topics`, {
+      topics: `at most ${MAX_TOPICS} topics`,
+    })
   }
   for (const name of names) {
     if (name === 'posts') topics.posts = true
@@ -50,7 +52,10 @@ function parseTopics(text: string): Topics {
 }
 
 /** The cursor a client resumes after: a number, `malformed`, or undefined when it sent none. */
-function resumeCursor(header: string | string[] | undefined, query: string | undefined): number | 'malformed' | undefined {
+function resumeCursor(
+  header: string | string[] | undefined,
+  query: string | undefined,
+): number | 'malformed' | undefined {
   const text = typeof header === 'string' ? header : query
   if (text === undefined) return undefined
   return /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : 'malformed'
@@ -155,13 +160,10 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The first bytes send the headers at once; `retry` is how soon EventSource reconnects.
       out.write('retry: 2000\n\n')
       if (reset) out.write('event: reset\ndata: {}\n\n')
+      // Following before the answer starts: a change made once the client sees the stream open is sent.
+      // A failure here answers an error; the close above gives the slot back.
       if (hub.ending) out.end()
-      else {
-        hub.add(subscriber, resumeAfter).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'event stream failed to start')
-          hub.end(subscriber)
-        })
-      }
+      else await hub.add(subscriber, resumeAfter)
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('x-accel-buffering', 'no')

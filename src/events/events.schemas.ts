@@ -12,7 +12,6 @@ export const MAX_TOPICS = 20
 
 export const EventsQuery = Type.Object({
   topics: Type.String({
-    minLength: 1,
     maxLength: 2000,
     description:
       `Comma-separated, 1–${MAX_TOPICS} distinct: \`posts\` (every post you can see: created, updated, deleted), ` +
@@ -47,7 +46,11 @@ function message<T extends TSchema>(type: string, data: T, description: string) 
 /** Every message a stream can carry: the OpenAPI document's description of `text/event-stream`. */
 export const EventMessage = Type.Union(
   [
-    message('post.created', PostSchema, 'A post you can see was created, or one you could not see became visible'),
+    message(
+      'post.created',
+      PostSchema,
+      'A post you can see was created, or one you could not see became visible',
+    ),
     message('post.updated', PostSchema, 'A post you can see changed (its cover too)'),
     message('post.deleted', Deletion, 'A post was deleted, or you lost sight of it (made private)'),
     message('attachment.created', AttachmentSchema, 'An attachment was uploaded to the post'),

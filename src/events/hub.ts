@@ -161,18 +161,26 @@ export class EventHub {
 
   /**
    * Adds a stream: live from now, or, with `resumeAfter`, first every event after that cursor it may
-   * see (read from the outbox), then live, none twice and none missed in between.
+   * see (read from the outbox), then live, none twice and none missed in between. Resolves once the
+   * stream follows (the replay goes on after).
    */
   async add(subscriber: Subscriber, resumeAfter?: number): Promise<void> {
     await this.#start()
     if (this.#all.size === 0) await this.#catchUp()
+    // Live from the outbox's newest event, not from wherever the hub's reading has got to.
+    const from = resumeAfter ?? Math.max(this.#cursor, await latestEventId(this.#db))
     if (subscriber.closed) return
-    subscriber.cursor = resumeAfter ?? this.#cursor
+    subscriber.cursor = from
     subscriber.sentId = subscriber.cursor
     if (resumeAfter !== undefined) subscriber.pending = []
     this.#index(subscriber)
     this.#timers()
-    if (resumeAfter !== undefined) await this.#replay(subscriber)
+    if (resumeAfter !== undefined) {
+      this.#replay(subscriber).catch((error: unknown) => {
+        this.#log.warn({ err: error }, 'replaying live events failed')
+        this.end(subscriber)
+      })
+    }
   }
 
   /** Removes a closed stream from the hub. */
@@ -256,7 +264,8 @@ export class EventHub {
           const flowing = this.#deliver(subscriber, row, undefined)
           subscriber.cursor = row.id
           // A long replay waits for the client rather than piling up past the drop limit.
-          if (!flowing && !subscriber.closed) await Promise.race([once(subscriber.out, 'drain'), once(subscriber.out, 'close')])
+          if (!flowing && !subscriber.closed)
+            await Promise.race([once(subscriber.out, 'drain'), once(subscriber.out, 'close')])
         }
         if (rows.length < BATCH) break
       }

@@ -145,7 +145,9 @@ describe('events: happy paths', () => {
     const second = dataOf<{ id: string; token: string }>(login, 201)
     const first = await stream.nextEvent<{ id: string; current: boolean }>()
     assert.deepEqual([first.data.id, first.data.current], [second.id, false])
-    const ownStream = await subscribe(t, port, 'me', second, { 'last-event-id': String(Number(first.id) - 1) })
+    const ownStream = await subscribe(t, port, 'me', second, {
+      'last-event-id': String(Number(first.id) - 1),
+    })
     // Resumed from just before its own creation: the replayed event is its own session.
     const replayed = await ownStream.nextEvent<{ id: string; current: boolean }>()
     assert.equal(replayed.event, 'session.created')
@@ -229,7 +231,12 @@ describe('events: visibility', () => {
     const user = await registerAndLogin(app, 'user')
     const other = await registerAndLogin(app, 'other')
     const stream = await subscribe(t, port, 'me', user)
-    await app.inject({ method: 'PATCH', url: '/v1/me', headers: other.auth, payload: { display_name: 'Other' } })
+    await app.inject({
+      method: 'PATCH',
+      url: '/v1/me',
+      headers: other.auth,
+      payload: { display_name: 'Other' },
+    })
     await app.inject({ method: 'PATCH', url: '/v1/me', headers: user.auth, payload: { display_name: 'Me' } })
     const event = await stream.nextEvent<{ id: string; display_name: string }>()
     assert.deepEqual([event.data.id, event.data.display_name], [user.id, 'Me'])

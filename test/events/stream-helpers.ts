@@ -104,10 +104,16 @@ export class SseStream {
   }
 
   /** The next message's type and parsed `data` member. */
-  async nextEvent<T = Record<string, unknown>>(timeoutMs = 5000): Promise<{ id?: string; event: string; data: T }> {
+  async nextEvent<T = Record<string, unknown>>(
+    timeoutMs = 5000,
+  ): Promise<{ id?: string; event: string; data: T }> {
     const message = await this.next(timeoutMs)
     const parsed = JSON.parse(message.data) as { data: T }
-    return { ...(message.id === undefined ? {} : { id: message.id }), event: message.event, data: parsed.data }
+    return {
+      ...(message.id === undefined ? {} : { id: message.id }),
+      event: message.event,
+      data: parsed.data,
+    }
   }
 
   /** Messages received and not yet taken. */

@@ -155,6 +155,29 @@ describe('events: happy paths', () => {
   })
 })
 
+describe('events: account deletion', () => {
+  it('sends post.deleted for the account’s posts and comment.deleted for its comments on others’ posts', async (t) => {
+    const { app, port } = await listening(t)
+    const leaving = await registerAndLogin(app, 'leaving')
+    const staying = await registerAndLogin(app, 'staying')
+    const theirs = await createPost(app, leaving, { title: 'Theirs' })
+    const mine = await createPost(app, staying, { title: 'Mine' })
+    const comment = await createComment(app, leaving, mine.id)
+    const feed = await subscribe(t, port, 'posts', staying)
+    const onMine = await subscribe(t, port, `posts/${mine.id}`, staying)
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/v1/me',
+      headers: leaving.auth,
+      payload: { password: leaving.password },
+    })
+    assert.equal(deleted.statusCode, 204)
+    assert.deepEqual((await feed.nextEvent()).data, { id: theirs.id })
+    const gone = await onMine.nextEvent()
+    assert.deepEqual([gone.event, gone.data], ['comment.deleted', { id: comment.id, post_id: mine.id }])
+  })
+})
+
 describe('events: visibility', () => {
   it('sends a private post only to its author, on posts and on posts/{id}', async (t) => {
     const { app, port } = await listening(t)

@@ -393,6 +393,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         // The account's comments on others' posts go with it (a cascade): their events are read first.
         const comments = await findCommentsOnOthersPosts(trx, user.id)
         const posts = await deletePostsByAuthor(trx, user.id)
+        await deleteUser(trx, user.id)
+        // Last, as every writer appends: the cursor's lock is then held for the commit alone.
         await appendEvents(trx, [
           ...posts.map(postDeletedEvent),
           ...comments.map((comment) =>
@@ -403,7 +405,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
             ),
           ),
         ])
-        await deleteUser(trx, user.id)
       })
       logSecurityEvent(request.log, 'account.deleted', { userId: user.id })
       return reply.code(204).send(null)

@@ -15709,7 +15709,7 @@ export interface paths {
     }
     /**
      * Live events (Server-Sent Events)
-     * @description A `text/event-stream` of the changes you may see, as they commit, on every instance. Each message has `id:` (the cursor), `event:` (its type) and `data:` (`{"data": …}`: the resource exactly as its GET answers you, or `{id, post_id?}` for a deletion). Types: `post.created`, `post.updated`, `post.deleted`, `attachment.created`, `attachment.updated`, `attachment.deleted`, `comment.created`, `comment.updated`, `comment.deleted`, `user.updated`, `session.created`, `session.deleted`. Visibility is checked for you at the time of each event: a post you lose sight of arrives as `post.deleted`, one you gain as `post.created`; on `posts/{id}` a `post.deleted` is the last event of that topic. Resume with `Last-Event-ID` (EventSource sends it on reconnect) or `last_event_id`: the missed events, in order, then live; a cursor unknown or older than EVENTS_RETENTION starts with `event: reset`. A comment line every EVENTS_HEARTBEAT. The stream ends within 5 s of its session being revoked or expiring, when the instance drains, or when 1 MiB waits for a client that does not read. Token by header or `access_token`; anonymous callers may follow public topics. Errors come before the stream opens: a malformed or unknown topic 400, a post you cannot see 404, `me` without a token 401, more than EVENTS_STREAMS_PER_USER open streams (per client address when anonymous) 429.
+     * @description A `text/event-stream` of the changes you may see, as they commit, on every instance. Each message has `id:` (the cursor), `event:` (its type) and `data:` (`{"data": …}`: the resource exactly as its GET answers you, or `{id, post_id?}` for a deletion). Types: `post.created`, `post.updated`, `post.deleted`, `attachment.created`, `attachment.updated`, `attachment.deleted`, `comment.created`, `comment.updated`, `comment.deleted`, `user.updated`, `session.created`, `session.deleted`. Visibility is checked for you at the time of each event: a post you lose sight of arrives as `post.deleted`, one you gain as `post.created`; on `posts/{id}` a `post.deleted` is the last event of that topic. Resume with `Last-Event-ID` (EventSource sends it on reconnect) or `last_event_id`: the missed events, in order, then live; a cursor unknown or older than EVENTS_RETENTION starts with `event: reset`. A comment line every EVENTS_HEARTBEAT. The stream ends within 5 s of its session being revoked or expiring, when the instance drains, or when 1 MiB waits for a client that does not read. Token by header or `access_token`; anonymous callers may follow public topics. Errors come before the stream opens: a malformed or unknown topic 400, a post you cannot see 404, `me` without a token 401, a `topics` over 2,000 characters 422, more than EVENTS_STREAMS_PER_USER open streams (per client address when anonymous) 429.
      */
     get: {
       parameters: {
@@ -16405,6 +16405,37 @@ export interface paths {
                 message: string
                 /** @description Field name → why it failed; present only for field validation failures */
                 fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope of a field validation failure: never carries `data` */
+        422: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
+                fields?: {
+                  last_event_id?: string
+                  topics?: string
+                } & {
                   [key: string]: string
                 }
               }

@@ -6,7 +6,7 @@ import { attachmentsRoutes } from './attachments/attachments.routes.js'
 import { commentsRoutes } from './comments/comments.routes.js'
 import type { Config } from './config.js'
 import type { Db } from './db/database.js'
-import { docsRoutes, openApiGenerator } from './openapi/openapi.routes.js'
+import { docsRoutes, openApiGenerator, rootRedirect } from './openapi/openapi.routes.js'
 import { ApiError } from './errors.js'
 import { eventsRoutes } from './events/events.routes.js'
 import { emailVerificationsRoutes } from './email-verifications/email-verifications.routes.js'
@@ -165,7 +165,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('secretBox', secretBox)
   const outbox: Outbox = { box: secretBox, perRecipient: config.mailsPerRecipient, log: app.log }
   app.decorate('outbox', outbox)
-  const mailTransport = createMailTransport(config.mail, config.mailFrom, app.log)
+  const mailTransport = createMailTransport(config.mail, config.mailFrom, app.log, {
+    showTokens: !config.production,
+  })
   const mailSender = new MailSender(
     db,
     secretBox,
@@ -184,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await mailSender.stop()
   })
-  if (config.mail.kind === 'log' && process.env['NODE_ENV'] === 'production') {
+  if (config.mail.kind === 'log' && config.production) {
     app.log.warn('MAIL_URL is "log": mail is written to the log, not sent. Set MAIL_URL to an SMTP server.')
   }
   const lifecycle = requestLifecycle(app)
@@ -226,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const credentials = await createCredentials(config)
 
   // The route list: grep here to find which module serves a URL.
+  await app.register(rootRedirect)
   await app.register(
     async (v1) => {
       await v1.register(healthRoutes, { version })

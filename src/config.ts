@@ -86,6 +86,8 @@ export interface Config {
   /** Comments one user may write per window, on posts and attachments together; 429 beyond. */
   commentsPerUser: RateLimitConfig
   mail: MailConfig
+  /** NODE_ENV is `production`: mail logged with MAIL_URL=log keeps its tokens hidden, and start-up warns. */
+  production: boolean
   /** The sender of every mail, e.g. `Quire <no-reply@example.com>`. */
   mailFrom: string
   /** Base URL of the front-end that links in mails point at; no trailing slash. */
@@ -515,6 +517,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     postsPerUser: readRateLimit(env, 'USER_POST_LIMIT', '30/1m'),
     commentsPerUser: readRateLimit(env, 'USER_COMMENT_LIMIT', '60/1m'),
     mail: readMail(env),
+    production: readString(env, 'NODE_ENV', '') === 'production',
     mailFrom: readMailFrom(env),
     appUrl: readAppUrl(env),
     resetTokenLifeMs: readDuration(env, 'RESET_TOKEN_LIFE', '1h', 1),

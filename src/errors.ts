@@ -28,17 +28,38 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS
 
-/** Map from a field name to why it failed; the key's presence marks the field as failing. */
+/**
+ * Map from a field name to why it failed; the key's presence marks the field as failing. Producers
+ * write what follows the field's name ("must be at least 10 characters"); ApiError makes each a
+ * sentence a form can show on its own ("Password must be at least 10 characters.").
+ */
 export type FieldErrors = Record<string, string>
+
+/** A field's name as a sentence starts it: `new_password` → "New password". */
+function fieldLabel(name: string): string {
+  const words = name.replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** Each field's reason as a whole sentence naming the field. */
+function fieldSentences(fields: FieldErrors): FieldErrors {
+  const sentences: FieldErrors = {}
+  for (const [name, reason] of Object.entries(fields)) {
+    sentences[name] = `${fieldLabel(name)} ${reason}${/[.!?]$/.test(reason) ? '' : '.'}`
+  }
+  return sentences
+}
 
 /** The one error type handlers throw; the error handler turns it into the envelope. */
 export class ApiError extends Error {
   readonly statusCode: number
+  /** Each failing field's message, a whole sentence naming the field. */
+  readonly fields?: FieldErrors
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly fields?: FieldErrors,
+    fields?: FieldErrors,
     /** Extra response headers, e.g. Retry-After or Allow. */
     readonly headers?: Record<string, string>,
   ) {
@@ -50,6 +71,7 @@ export class ApiError extends Error {
     Error.stackTraceLimit = stackTraceLimit
     this.name = 'ApiError'
     this.statusCode = ERROR_STATUS[code]
+    if (fields) this.fields = fieldSentences(fields)
   }
 }
 

@@ -6,9 +6,16 @@ import { json, type TestUser } from './helpers.js'
 
 // Small builders shared by the content tests: they go through HTTP like any client would.
 
+/** Who wrote a post or comment, as the API shows them. */
+export interface AuthorBody {
+  id: string
+  display_name: string | null
+}
+
 export interface PostBody {
   id: string
   user_id: string
+  author: AuthorBody
   title: string
   body: string
   visibility: 'public' | 'private'
@@ -35,6 +42,7 @@ export interface CommentBody {
   post_id: string
   attachment_id: string | null
   user_id: string
+  author: AuthorBody
   body: string
   created_at: string
   updated_at: string
@@ -157,11 +165,9 @@ export async function createAttachment(
   postId: string,
   content: Buffer | string = 'file content',
   filename = 'notes.txt',
+  contentType = 'text/plain',
 ): Promise<AttachmentBody> {
-  return dataOf<AttachmentBody>(
-    await uploadRaw(app, user, postId, content, { filename, contentType: 'text/plain' }),
-    201,
-  )
+  return dataOf<AttachmentBody>(await uploadRaw(app, user, postId, content, { filename, contentType }), 201)
 }
 
 /** Uploads `bytes` random bytes as a raw `file.bin`, answering whatever the server answers. */

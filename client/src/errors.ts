@@ -20,8 +20,8 @@ export type FieldMessages<Name extends string> = string extends Name
 export class QuireError<Name extends string = string> extends Error {
   override readonly name = 'QuireError'
   /**
-   * Per-field messages on a 422, keyed by field name. Each is a phrase to follow the field's name or
-   * label ("must be at least 10 characters"); `fieldSentences()` joins them.
+   * Per-field messages on a 422, keyed by field name. Each is a whole sentence a form can show beside
+   * its field ("Password must be at least 10 characters.").
    */
   readonly fields: FieldMessages<Name>
 
@@ -39,13 +39,6 @@ export class QuireError<Name extends string = string> extends Error {
   ) {
     super(message)
     this.fields = fields as FieldMessages<Name>
-  }
-
-  /** Each failing field as a sentence, its name first: `["password must be at least 10 characters"]`. */
-  fieldSentences(): string[] {
-    return Object.entries(this.fields as Readonly<Record<string, string>>).map(
-      ([name, why]) => `${name.replaceAll('_', ' ')} ${why}`,
-    )
   }
 }
 

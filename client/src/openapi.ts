@@ -124,6 +124,13 @@ export interface paths {
       }
       requestBody: {
         content: {
+          /**
+           * @example {
+           *       "email": "ada@example.com",
+           *       "password": "correct horse battery staple",
+           *       "display_name": "Ada"
+           *     }
+           */
           'application/json': {
             /** @description A valid address, unique regardless of case */
             email: string
@@ -612,6 +619,16 @@ export interface paths {
                    * @description UUIDv7; ordering by ID is ordering by creation
                    */
                   user_id: string
+                  /** @description The author, enough to show a byline */
+                  author: {
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    id: string
+                    /** @description null when the author has set none */
+                    display_name: string | null
+                  }
                   title: string
                   body: string
                   /**
@@ -2442,6 +2459,12 @@ export interface paths {
       }
       requestBody: {
         content: {
+          /**
+           * @example {
+           *       "email": "ada@example.com",
+           *       "password": "correct horse battery staple"
+           *     }
+           */
           'application/json': {
             email: string
             password: string
@@ -6643,6 +6666,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -7028,6 +7061,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -7414,6 +7457,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -7800,6 +7853,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -8195,6 +8258,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -9037,6 +9110,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -9867,7 +9950,7 @@ export interface paths {
     put?: never
     /**
      * Upload an attachment
-     * @description Only the post’s author. Either `multipart/form-data` with the file in a part named `file` (its filename and Content-Type are kept; other parts are ignored), or a raw body sent with the file’s own Content-Type and its name in `?filename=` (required: 400 without it). Any type is stored byte for byte, JSON and text included. At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing is stored. The attachments of all the author’s posts together may hold at most USER_STORAGE_MAX_BYTES (default 1 GiB): an upload that does not fit answers 413 PAYLOAD_TOO_LARGE naming the quota, what is in use and what is left, and stores nothing (deleting attachments or posts frees space at once; parallel uploads never overshoot the quota). The SHA-256 is computed while the bytes arrive. Filenames lose path components and control characters and are NFC-normalised; 1–255 characters must remain (422 otherwise). 201 with the attachment’s metadata.
+     * @description Only the post’s author. Either `multipart/form-data` with the file in a part named `file` (its filename and Content-Type are kept; other parts are ignored), or a raw body sent with the file’s own Content-Type and its name in `?filename=` (required: 400 without it). Any type is stored byte for byte, JSON and text included; an empty file answers 422 (`fields.file`). At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing is stored. The attachments of all the author’s posts together may hold at most USER_STORAGE_MAX_BYTES (default 1 GiB): an upload that does not fit answers 413 PAYLOAD_TOO_LARGE naming the quota, what is in use and what is left, and stores nothing (deleting attachments or posts frees space at once; parallel uploads never overshoot the quota). The SHA-256 is computed while the bytes arrive. Filenames lose path components and control characters and are NFC-normalised; 1–255 characters must remain (422 otherwise). 201 with the attachment’s metadata.
      */
     post: {
       parameters: {
@@ -11132,7 +11215,7 @@ export interface paths {
     put?: never
     /**
      * Make an attachment the post’s cover
-     * @description An action: only the post’s author. Sets the post’s `cover_attachment_id` to this attachment (bumping the post’s version) and answers 200 with the post. Send `If-Match` with the post’s ETag to apply it only if the post is unchanged (412 otherwise). No request body.
+     * @description An action: only the post’s author. Sets the post’s `cover_attachment_id` to this attachment (bumping the post’s version) and answers 200 with the post. Send `If-Match` with the post’s ETag to apply it only if the post is unchanged (412 otherwise). Only an image can be a cover (image/png, image/jpeg, image/gif, image/webp, image/avif): any other type answers 422. No request body.
      */
     post: {
       parameters: {
@@ -11174,6 +11257,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 title: string
                 body: string
                 /**
@@ -11430,6 +11523,34 @@ export interface paths {
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
                 /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope of a field validation failure: never carries `data` */
+        422: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
                   [key: string]: string
                 }
@@ -12470,6 +12591,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -12873,6 +13004,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -13285,6 +13426,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -13690,6 +13841,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -14093,6 +14254,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -14476,6 +14647,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -15304,6 +15485,16 @@ export interface paths {
                  * @description UUIDv7; ordering by ID is ordering by creation
                  */
                 user_id: string
+                /** @description The author, enough to show a byline */
+                author: {
+                  /**
+                   * Format: uuid
+                   * @description UUIDv7; ordering by ID is ordering by creation
+                   */
+                  id: string
+                  /** @description null when the author has set none */
+                  display_name: string | null
+                }
                 body: string
                 /**
                  * Format: date-time
@@ -15760,6 +15951,16 @@ export interface paths {
                        * @description UUIDv7; ordering by ID is ordering by creation
                        */
                       user_id: string
+                      /** @description The author, enough to show a byline */
+                      author: {
+                        /**
+                         * Format: uuid
+                         * @description UUIDv7; ordering by ID is ordering by creation
+                         */
+                        id: string
+                        /** @description null when the author has set none */
+                        display_name: string | null
+                      }
                       title: string
                       body: string
                       /**
@@ -15815,6 +16016,16 @@ export interface paths {
                        * @description UUIDv7; ordering by ID is ordering by creation
                        */
                       user_id: string
+                      /** @description The author, enough to show a byline */
+                      author: {
+                        /**
+                         * Format: uuid
+                         * @description UUIDv7; ordering by ID is ordering by creation
+                         */
+                        id: string
+                        /** @description null when the author has set none */
+                        display_name: string | null
+                      }
                       title: string
                       body: string
                       /**
@@ -16032,6 +16243,16 @@ export interface paths {
                        * @description UUIDv7; ordering by ID is ordering by creation
                        */
                       user_id: string
+                      /** @description The author, enough to show a byline */
+                      author: {
+                        /**
+                         * Format: uuid
+                         * @description UUIDv7; ordering by ID is ordering by creation
+                         */
+                        id: string
+                        /** @description null when the author has set none */
+                        display_name: string | null
+                      }
                       body: string
                       /**
                        * Format: date-time
@@ -16082,6 +16303,16 @@ export interface paths {
                        * @description UUIDv7; ordering by ID is ordering by creation
                        */
                       user_id: string
+                      /** @description The author, enough to show a byline */
+                      author: {
+                        /**
+                         * Format: uuid
+                         * @description UUIDv7; ordering by ID is ordering by creation
+                         */
+                        id: string
+                        /** @description null when the author has set none */
+                        display_name: string | null
+                      }
                       body: string
                       /**
                        * Format: date-time

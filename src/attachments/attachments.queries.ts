@@ -153,15 +153,21 @@ const lockPostAttachmentQuery = compiledQuery((db, v: { postId: string; id: stri
     .updateTable('attachments')
     .set((eb) => ({ version: eb.ref('version') }))
     .where('id', '=', v.id)
-    .where('post_id', '=', v.postId),
+    .where('post_id', '=', v.postId)
+    .returning('content_type'),
 )
 
 /**
  * Locks an attachment row for the rest of the transaction by writing it unchanged, so a concurrent
- * delete waits for (or is seen by) whatever the transaction does next. False when it is gone.
+ * delete waits for (or is seen by) whatever the transaction does next. Returns its type, or undefined
+ * when it is gone.
  */
-export async function lockPostAttachment(db: Db, postId: string, id: string): Promise<boolean> {
-  return (await lockPostAttachmentQuery.changed(db, { postId, id })) > 0
+export function lockPostAttachment(
+  db: Db,
+  postId: string,
+  id: string,
+): Promise<{ content_type: string } | undefined> {
+  return lockPostAttachmentQuery.first(db, { postId, id })
 }
 
 const renameAttachmentQuery = compiledQuery(

@@ -34,7 +34,7 @@ import {
   RenameAttachmentBody,
 } from './attachments.schemas.js'
 import { AttachmentGoneError, attachmentBody, SmallFileCache } from './downloads.js'
-import { contentDisposition, parseRange, storedFilename } from './files.js'
+import { contentDisposition, isCoverType, notACoverType, parseRange, storedFilename } from './files.js'
 import { uploadRoute } from './uploads.js'
 
 /** Attachments: upload, list, metadata, download and cover selection under a post; rename and delete. */
@@ -175,10 +175,11 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'An action: only the post’s author. Sets the post’s `cover_attachment_id` to this attachment (bumping ' +
           'the post’s version) and answers 200 with the post. Send `If-Match` with the post’s ETag to apply it only ' +
-          'if the post is unchanged (412 otherwise). No request body.',
+          'if the post is unchanged (412 otherwise). Only an image can be a cover (image/png, image/jpeg, ' +
+          'image/gif, image/webp, image/avif): any other type answers 422. No request body.',
         security: TOKEN_SECURITY,
         params: AttachmentPathParams,
-        response: { 200: Envelope(PostSchema), ...errorResponses(401, 403, 404, 412) },
+        response: { 200: Envelope(PostSchema), ...errorResponses(401, 403, 404, 412, 422) },
       },
     },
     async (request, reply) => {
@@ -193,11 +194,14 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await lockStorage(trx, post.user_id)
         // Holding the attachment's row means a concurrent delete either finishes first (we see it
         // gone) or waits and then clears the cover we set: the cover never names a deleted file.
-        if (!(await lockPostAttachment(trx, post.id, request.params.aid))) throw notFound('Attachment')
+        const attachment = await lockPostAttachment(trx, post.id, request.params.aid)
+        if (!attachment) throw notFound('Attachment')
+        if (!isCoverType(attachment.content_type)) throw notACoverType(attachment.content_type)
         const changed = await setPostCover(trx, post.id, request.params.aid, Date.now(), expectedVersion)
         if (!changed) throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
-        await appendEvents(trx, [postEvent('post.updated', changed)])
-        return changed
+        const withAuthor = { ...changed, author_display_name: post.author_display_name }
+        await appendEvents(trx, [postEvent('post.updated', withAuthor)])
+        return withAuthor
       })
       return reply.header('etag', versionEtag(updated.version)).send(data(postFromRow(updated)))
     },
@@ -278,7 +282,10 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const uncovered = await clearPostCover(trx, post.id, attachment.id, Date.now())
         await appendEvents(trx, [
           onPostEvent('attachment.deleted', post, { id: attachment.id, post_id: post.id }),
-          ...(uncovered ? [postEvent('post.updated', uncovered)] : []),
+          // Only the post's author deletes its files: the caller's name is the author's.
+          ...(uncovered
+            ? [postEvent('post.updated', { ...uncovered, author_display_name: caller.user.display_name })]
+            : []),
         ])
       })
       return reply.code(204).send(null)

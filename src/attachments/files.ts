@@ -72,6 +72,23 @@ function mediaTypeEssence(contentType: string): string {
   return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase()
 }
 
+// A cover is shown as a picture wherever the post is listed, so only types every current browser draws
+// in an <img> qualify.
+const COVER_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const
+
+/** True when an attachment of this type may be a post's cover. */
+export function isCoverType(contentType: string): boolean {
+  return (COVER_TYPES as readonly string[]).includes(mediaTypeEssence(contentType))
+}
+
+/** The 422 for a cover that is not an image. */
+export function notACoverType(contentType: string): ApiError {
+  return new ApiError(
+    'FIELDS_VALIDATION_ERROR',
+    `Only an image can be a post’s cover (${COVER_TYPES.join(', ')}); this attachment is ${mediaTypeEssence(contentType)}.`,
+  )
+}
+
 // Shown in the browser (inline) only when the type cannot run script: images a browser renders as
 // pictures, plain text, audio and video. Everything else (HTML, SVG, XML, JavaScript, PDF, unknown
 // types) is always a download, and every download is also sandboxed by its Content-Security-Policy.

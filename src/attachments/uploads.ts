@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify'
 import { isForeignKeyViolation } from '../db/database.js'
 import type { AttachmentRow } from '../db/tables.js'
-import { ApiError, errorResponses, notFound } from '../errors.js'
+import { ApiError, errorResponses, fieldsError, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import { versionEtag } from '../http/conditional.js'
 import { data } from '../http/envelope.js'
@@ -156,7 +156,7 @@ export const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
           'Only the post’s author. Either `multipart/form-data` with the file in a part named `file` (its filename ' +
           'and Content-Type are kept; other parts are ignored), or a raw body sent with the file’s own ' +
           'Content-Type and its name in `?filename=` (required: 400 without it). Any type is stored byte for ' +
-          `byte, JSON and text included. At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing ` +
+          `byte, JSON and text included; an empty file answers 422 (\`fields.file\`). At most ATTACHMENT_MAX_BYTES (default 10 MiB): 413 beyond, and nothing ` +
           'is stored. The attachments of all the author’s posts together may hold at most USER_STORAGE_MAX_BYTES ' +
           '(default 1 GiB): an upload that does not fit answers 413 PAYLOAD_TOO_LARGE naming the quota, what is in ' +
           'use and what is left, and stores nothing (deleting attachments or posts frees space at once; parallel ' +
@@ -198,6 +198,7 @@ export const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
       const upload = request.isMultipart()
         ? await readMultipartUpload(request, request.query.filename, limit)
         : await readRawUpload(request, request.query.filename, limit)
+      if (upload.size === 0) throw fieldsError({ file: 'is empty: choose a file with something in it' })
 
       const now = Date.now()
       const row: AttachmentRow = {

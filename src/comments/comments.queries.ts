@@ -11,6 +11,18 @@ import {
 } from '../db/pagination.js'
 import { PREFIXED_POST_COLUMNS, splitPrefixedPost } from '../posts/posts.queries.js'
 
+/** A comment as the API shows it: its row and its author's display name, read in the same statement. */
+export type CommentWithAuthor = CommentRow & { author_display_name: string | null }
+
+/** Comments joined to their authors, so a page of comments and their authors is one statement. */
+function commentsWithAuthors(db: Db) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .selectAll('comments')
+    .select('users.display_name as author_display_name')
+}
+
 const insertCommentQuery = compiledQuery((db, row: NewCommentRow) => db.insertInto('comments').values(row))
 
 /** Inserts a comment; fails with a foreign-key violation if its post or attachment is gone. */
@@ -19,19 +31,20 @@ export async function insertComment(db: Db, row: NewCommentRow): Promise<void> {
 }
 
 const commentWithPost = compiledQuery((db, v: { id: string }) =>
-  db
-    .selectFrom('comments')
+  commentsWithAuthors(db)
     .innerJoin('posts', 'posts.id', 'comments.post_id')
-    .selectAll('comments')
     .select(PREFIXED_POST_COLUMNS)
     .where('comments.id', '=', v.id),
 )
 
-/** The comment with this ID and its post, in one statement (every comment route checks the post). */
+/**
+ * The comment with this ID, its author's display name and its post, in one statement (every comment
+ * route checks the post).
+ */
 export async function findCommentWithPost(
   db: Db,
   id: string,
-): Promise<{ comment: CommentRow; post: PostRow } | undefined> {
+): Promise<{ comment: CommentWithAuthor; post: PostRow } | undefined> {
   const row = await commentWithPost.first(db, { id })
   if (!row) return undefined
   const { post, rest } = splitPrefixedPost(row)
@@ -40,19 +53,25 @@ export async function findCommentWithPost(
 
 const postComments = compiledQuery((db, v: { postId: string } & PageWindow) =>
   paginate(
-    db.selectFrom('comments').selectAll().where('post_id', '=', v.postId).where('attachment_id', 'is', null),
+    commentsWithAuthors(db)
+      .where('comments.post_id', '=', v.postId)
+      .where('comments.attachment_id', 'is', null),
     'comments',
     v,
   ),
 )
 
 /** One page of the comments made directly on a post (not on its attachments), newest first. */
-export async function listPostComments(db: Db, postId: string, page: PageRequest): Promise<Page<CommentRow>> {
+export async function listPostComments(
+  db: Db,
+  postId: string,
+  page: PageRequest,
+): Promise<Page<CommentWithAuthor>> {
   return toPage(await postComments.rows(db, { postId, ...pageWindow(page) }), page)
 }
 
 const attachmentComments = compiledQuery((db, v: { attachmentId: string } & PageWindow) =>
-  paginate(db.selectFrom('comments').selectAll().where('attachment_id', '=', v.attachmentId), 'comments', v),
+  paginate(commentsWithAuthors(db).where('comments.attachment_id', '=', v.attachmentId), 'comments', v),
 )
 
 /** One page of an attachment's comments, newest first. */
@@ -60,7 +79,7 @@ export async function listAttachmentComments(
   db: Db,
   attachmentId: string,
   page: PageRequest,
-): Promise<Page<CommentRow>> {
+): Promise<Page<CommentWithAuthor>> {
   return toPage(await attachmentComments.rows(db, { attachmentId, ...pageWindow(page) }), page)
 }
 

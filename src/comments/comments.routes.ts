@@ -32,6 +32,7 @@ import { textProblem } from '../http/text.js'
 import {
   deleteComment,
   findCommentWithPost,
+  type CommentWithAuthor,
   insertComment,
   listAttachmentComments,
   listPostComments,
@@ -63,7 +64,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     post: PostRow,
     attachmentId: string | null,
     body: string,
-  ): Promise<CommentRow> {
+  ): Promise<CommentWithAuthor> {
     const now = Date.now()
     const row: CommentRow = {
       id: newId(now),
@@ -75,23 +76,24 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       created_at: now,
       updated_at: now,
     }
+    const withAuthor = { ...row, author_display_name: caller.user.display_name }
     try {
       await db.transaction().execute(async (trx) => {
         await insertComment(trx, row)
-        await appendEvents(trx, [onPostEvent('comment.created', post, commentFromRow(row))])
+        await appendEvents(trx, [onPostEvent('comment.created', post, commentFromRow(withAuthor))])
       })
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(attachmentId === null ? 'Post' : 'Attachment')
       throw error
     }
-    return row
+    return withAuthor
   }
 
   /** A comment and its post, if the caller may see the post; 404 otherwise. */
   async function visibleComment(
     caller: Caller | null,
     id: string,
-  ): Promise<{ comment: CommentRow; post: PostRow }> {
+  ): Promise<{ comment: CommentWithAuthor; post: PostRow }> {
     const found = await findCommentWithPost(db, id)
     if (!found) throw notFound('Comment')
     return { comment: found.comment, post: visiblePost(caller, found.post, 'Comment') }
@@ -232,7 +234,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request: FastifyRequest,
     id: string,
     body: string | undefined,
-  ): Promise<CommentRow> {
+  ): Promise<CommentWithAuthor> {
     const caller = callerOf(request)
     const text = body === undefined ? undefined : checkedText(body)
     const { comment, post } = await visibleComment(caller, id)
@@ -242,8 +244,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return db.transaction().execute(async (trx) => {
       const updated = await updateComment(trx, comment.id, text, Date.now(), expectedVersion)
       if (!updated) throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
-      await appendEvents(trx, [onPostEvent('comment.updated', post, commentFromRow(updated))])
-      return updated
+      const withAuthor = { ...updated, author_display_name: comment.author_display_name }
+      await appendEvents(trx, [onPostEvent('comment.updated', post, commentFromRow(withAuthor))])
+      return withAuthor
     })
   }
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import type { CommentRow } from '../db/tables.js'
+import { AuthorSchema, authorOf } from '../posts/posts.schemas.js'
+import type { CommentWithAuthor } from './comments.queries.js'
 import { isoTime } from '../http/iso-time.js'
 import { Id, Links, Nullable, Timestamp } from '../http/schemas.js'
 import { commentLinks } from '../http/links.js'
@@ -17,6 +18,7 @@ export const CommentSchema = Type.Object({
     }),
   ),
   user_id: Id,
+  author: AuthorSchema,
   body: Type.String({ maxLength: COMMENT_MAX_LENGTH }),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -46,12 +48,13 @@ export const UpdateCommentBody = Type.Object(
 export type UpdateCommentBody = Static<typeof UpdateCommentBody>
 
 /** The API representation of a stored comment. */
-export function commentFromRow(row: CommentRow): Comment {
+export function commentFromRow(row: CommentWithAuthor): Comment {
   return {
     id: row.id,
     post_id: row.post_id,
     attachment_id: row.attachment_id,
     user_id: row.user_id,
+    author: authorOf(row.user_id, row.author_display_name),
     body: row.body,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),

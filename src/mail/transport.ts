@@ -16,17 +16,23 @@ const require = createRequire(import.meta.url)
 // A dead or stalling SMTP server must not hold a sender (and its claimed rows) for minutes.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
-/** The transport MAIL_URL names: SMTP/SMTPS through nodemailer, or the log. */
+/**
+ * The transport MAIL_URL names: SMTP/SMTPS through nodemailer, or the log. `showTokens`: the log shows
+ * each message whole, its links' tokens included, at any level (outside production).
+ */
 export function createMailTransport(
   mail: MailConfig,
   mailFrom: string,
   log: FastifyBaseLogger,
+  options: { showTokens: boolean } = { showTokens: false },
 ): MailTransport {
   if (mail.kind === 'log') {
     return {
       send(recipient, message, redacted) {
-        // The token is only logged when someone asked for debug output on purpose.
-        const shown = ['debug', 'trace'].includes(log.level) ? message : redacted
+        // A developer must be able to follow the link; in production the token is logged only when
+        // someone asked for debug output on purpose.
+        const whole = options.showTokens || ['debug', 'trace'].includes(log.level)
+        const shown = whole ? message : redacted
         log.info(
           { mail: { to: recipient, subject: shown.subject, text: shown.text } },
           'mail (MAIL_URL=log, not sent)',

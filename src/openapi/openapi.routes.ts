@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import swagger from '@fastify/swagger'
+import { API_PREFIX } from '../http/links.js'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifySchema } from 'fastify'
@@ -178,6 +180,16 @@ export const openApiGenerator = fp(async (app) => {
   })
 })
 
+// Swagger UI draws its own small logo as an inline SVG whose <style> element the page's CSP would block
+// (a console error on every load); only that exact text is allowed, by its hash.
+const SWAGGER_LOGO_STYLE = '.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}'
+const SWAGGER_LOGO_STYLE_HASH = `sha256-${createHash('sha256').update(SWAGGER_LOGO_STYLE).digest('base64')}`
+
+/** `GET /`: a browser pointed at the server's bare address lands on the reference page. */
+export const rootRedirect: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(`${API_PREFIX}/docs`, 302))
+}
+
 /** `/v1/openapi.json` and the interactive reference at `/v1/docs`, whose assets Quire serves itself. */
 export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/openapi.json', { schema: { hide: true } }, (_request, reply) => {
@@ -191,7 +203,10 @@ export const docsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     indexPrefix: app.prefix,
     staticCSP: true,
     // Quire serves plain HTTP (often on a LAN host, not localhost): upgrading would break every asset.
-    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace(/style-src 'self'/, `style-src 'self' '${SWAGGER_LOGO_STYLE_HASH}'`),
     uiConfig: { url: '/v1/openapi.json', deepLinking: true, displayRequestDuration: true },
     // "Try it" calls the server the page came from (the document names no other server), never a validator.
     validatorUrl: false,

@@ -1,4 +1,5 @@
 import type { PostRow } from '../db/tables.js'
+import type { PostWithAuthor } from './posts.queries.js'
 import type { NewEvent } from '../event-log/event-log.queries.js'
 import { postFromRow } from './posts.schemas.js'
 
@@ -8,7 +9,7 @@ import { postFromRow } from './posts.schemas.js'
 /** `post.created` or `post.updated` with the post as its GET answers; `previous` when its visibility changed. */
 export function postEvent(
   type: 'post.created' | 'post.updated',
-  row: PostRow,
+  row: PostWithAuthor,
   previous?: PostRow['visibility'],
 ): NewEvent {
   return {

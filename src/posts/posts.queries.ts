@@ -10,6 +10,23 @@ import {
   type PageWindow,
 } from '../db/pagination.js'
 
+/** A post as the API shows it: its row and its author's display name, read in the same statement. */
+export type PostWithAuthor = PostRow & { author_display_name: string | null }
+
+/** The columns of a post read with its author (joined from `users` on `posts.user_id`). */
+const POST_WITH_AUTHOR_COLUMNS = [
+  'posts.id',
+  'posts.user_id',
+  'posts.title',
+  'posts.body',
+  'posts.visibility',
+  'posts.cover_attachment_id',
+  'posts.version',
+  'posts.created_at',
+  'posts.updated_at',
+  'users.display_name as author_display_name',
+] as const
+
 const insertPostQuery = compiledQuery((db, row: NewPostRow) => db.insertInto('posts').values(row))
 
 /** Inserts a post. */
@@ -67,26 +84,42 @@ export function splitPrefixedPost<R extends PrefixedPost>(
 }
 
 const postById = compiledQuery((db, v: { id: string }) =>
-  db.selectFrom('posts').selectAll().where('id', '=', v.id),
+  db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .select(POST_WITH_AUTHOR_COLUMNS)
+    .where('posts.id', '=', v.id),
 )
 
-/** The post with this ID. */
-export function findPostById(db: Db, id: string): Promise<PostRow | undefined> {
+/** The post with this ID and its author's display name. */
+export function findPostById(db: Db, id: string): Promise<PostWithAuthor | undefined> {
   return postById.first(db, { id })
 }
 
+/** Posts joined to their authors, so a page of posts and their authors is one statement. */
+function postsWithAuthors(db: Db) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .select(POST_WITH_AUTHOR_COLUMNS)
+}
+
 const postsByAuthor = compiledQuery((db, v: { userId: string } & PageWindow) =>
-  paginate(db.selectFrom('posts').selectAll().where('user_id', '=', v.userId), 'posts', v),
+  paginate(postsWithAuthors(db).where('posts.user_id', '=', v.userId), 'posts', v),
 )
 
 /** One page of an author's posts of every visibility, newest first (the author's own view). */
-export async function listPostsByAuthor(db: Db, userId: string, page: PageRequest): Promise<Page<PostRow>> {
+export async function listPostsByAuthor(
+  db: Db,
+  userId: string,
+  page: PageRequest,
+): Promise<Page<PostWithAuthor>> {
   return toPage(await postsByAuthor.rows(db, { userId, ...pageWindow(page) }), page)
 }
 
 const publicPostsByAuthor = compiledQuery((db, v: { userId: string } & PageWindow) =>
   paginate(
-    db.selectFrom('posts').selectAll().where('user_id', '=', v.userId).where('visibility', '=', 'public'),
+    postsWithAuthors(db).where('posts.user_id', '=', v.userId).where('posts.visibility', '=', 'public'),
     'posts',
     v,
   ),
@@ -97,16 +130,16 @@ export async function listPublicPostsByAuthor(
   db: Db,
   userId: string,
   page: PageRequest,
-): Promise<Page<PostRow>> {
+): Promise<Page<PostWithAuthor>> {
   return toPage(await publicPostsByAuthor.rows(db, { userId, ...pageWindow(page) }), page)
 }
 
 const publicPosts = compiledQuery((db, v: PageWindow) =>
-  paginate(db.selectFrom('posts').selectAll().where('visibility', '=', 'public'), 'posts', v),
+  paginate(postsWithAuthors(db).where('posts.visibility', '=', 'public'), 'posts', v),
 )
 
 /** One page of every public post, newest first (what an anonymous caller sees). */
-export async function listPublicPosts(db: Db, page: PageRequest): Promise<Page<PostRow>> {
+export async function listPublicPosts(db: Db, page: PageRequest): Promise<Page<PostWithAuthor>> {
   return toPage(await publicPosts.rows(db, pageWindow(page)), page)
 }
 
@@ -139,11 +172,15 @@ const postsVisibleTo = compiledQuery((db, v: { userId: string; through: number }
   const ownPrivateRun = db.selectFrom(ownPrivateIds.as('own_private_ids')).select('id')
   let pageIds = publicRun.unionAll(ownPrivateRun).orderBy('id', 'desc').limit(v.fetch)
   if (v.offset !== undefined) pageIds = pageIds.offset(v.offset)
-  return db.selectFrom('posts').selectAll().where('id', 'in', pageIds).orderBy('id', 'desc')
+  return postsWithAuthors(db).where('posts.id', 'in', pageIds).orderBy('posts.id', 'desc')
 })
 
 /** One page of the public posts plus the caller's own private ones, newest first. */
-export async function listPostsVisibleTo(db: Db, userId: string, page: PageRequest): Promise<Page<PostRow>> {
+export async function listPostsVisibleTo(
+  db: Db,
+  userId: string,
+  page: PageRequest,
+): Promise<Page<PostWithAuthor>> {
   const window = pageWindow(page)
   const through = window.fetch + (window.offset ?? 0)
   return toPage(await postsVisibleTo.rows(db, { userId, through, ...window }), page)

@@ -30,6 +30,7 @@ import {
   listPublicPostsByAuthor,
   updatePost,
   type PostChanges,
+  type PostWithAuthor,
 } from './posts.queries.js'
 import {
   CreatePostBody,
@@ -62,7 +63,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app
 
   /** Applies a PATCH or PUT: 404 if the caller cannot see the post, 403 if it is not theirs, 412 if stale. */
-  async function changePost(request: FastifyRequest, id: string, body: PostChanges): Promise<PostRow> {
+  async function changePost(request: FastifyRequest, id: string, body: PostChanges): Promise<PostWithAuthor> {
     const caller = callerOf(request)
     const changes = checkedChanges(body)
     const post = visiblePost(caller, await findPostById(db, id))
@@ -72,8 +73,9 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return db.transaction().execute(async (trx) => {
       const updated = await updatePost(trx, post.id, changes, Date.now(), expectedVersion)
       if (!updated) throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
-      await appendEvents(trx, [postEvent('post.updated', updated, post.visibility)])
-      return updated
+      const withAuthor = { ...updated, author_display_name: post.author_display_name }
+      await appendEvents(trx, [postEvent('post.updated', withAuthor, post.visibility)])
+      return withAuthor
     })
   }
 
@@ -110,15 +112,16 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         created_at: now,
         updated_at: now,
       }
+      const withAuthor = { ...row, author_display_name: caller.user.display_name }
       await db.transaction().execute(async (trx) => {
         await insertPost(trx, row)
-        await appendEvents(trx, [postEvent('post.created', row)])
+        await appendEvents(trx, [postEvent('post.created', withAuthor)])
       })
       return reply
         .code(201)
         .header('etag', versionEtag(row.version))
         .header('location', postLinks(row).self)
-        .send(data(postFromRow(row)))
+        .send(data(postFromRow(withAuthor)))
     },
   )
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import type { PostRow } from '../db/tables.js'
+import type { PostWithAuthor } from './posts.queries.js'
 import { isoTime } from '../http/iso-time.js'
 import { Id, Links, Nullable, Timestamp, PageQuery } from '../http/schemas.js'
 import { postLinks } from '../http/links.js'
@@ -18,9 +18,24 @@ const PostLinks = Links(
     'follow, never build',
 )
 
+/** Who wrote a post or comment, as a reader may see them: never their email. */
+export const AuthorSchema = Type.Object(
+  {
+    id: Id,
+    display_name: Nullable(Type.String({ maxLength: 100, description: 'null when the author has set none' })),
+  },
+  { description: 'The author, enough to show a byline' },
+)
+
+/** The API representation of an author from their ID and display name. */
+export function authorOf(userId: string, displayName: string | null): Static<typeof AuthorSchema> {
+  return { id: userId, display_name: displayName }
+}
+
 export const PostSchema = Type.Object({
   id: Id,
   user_id: Id,
+  author: AuthorSchema,
   title: Type.String({ maxLength: TITLE_MAX_LENGTH }),
   body: Type.String({ maxLength: BODY_MAX_LENGTH }),
   visibility: Visibility,
@@ -92,10 +107,11 @@ export function titleProblem(title: string): string | undefined {
 }
 
 /** The API representation of a stored post. */
-export function postFromRow(row: PostRow): Post {
+export function postFromRow(row: PostWithAuthor): Post {
   return {
     id: row.id,
     user_id: row.user_id,
+    author: authorOf(row.user_id, row.author_display_name),
     title: row.title,
     body: row.body,
     visibility: row.visibility,

@@ -65,7 +65,11 @@ export const LoginBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // The account the registration example creates, so "Try it" on the reference page signs in as given.
+    examples: [{ email: 'ada@example.com', password: 'correct horse battery staple' }],
+  },
 )
 export type LoginBody = Static<typeof LoginBody>
 

@@ -84,7 +84,11 @@ export const RegisterBody = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // What the reference page's "Try it" sends as given: an account the login example then signs in to.
+    examples: [{ email: 'ada@example.com', password: 'correct horse battery staple', display_name: 'Ada' }],
+  },
 )
 export type RegisterBody = Static<typeof RegisterBody>
 

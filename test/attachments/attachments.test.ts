@@ -132,21 +132,6 @@ describe('attachments: happy paths', () => {
     }
   })
 
-  it('an empty file can be uploaded and downloaded', async (t) => {
-    const { app } = await buildTestApp(t)
-    const author = await registerAndLogin(app)
-    const post = await createPost(app, author)
-    const attachment = dataOf<AttachmentBody>(
-      await uploadRaw(app, author, post.id, '', { filename: 'empty.txt', contentType: 'text/plain' }),
-      201,
-    )
-    assert.equal(attachment.size, 0)
-    assert.equal(attachment.sha256, sha256(''))
-    const response = await download(app, attachment)
-    assert.equal(response.statusCode, 200)
-    assert.equal(response.body, '')
-  })
-
   it('a file of exactly ATTACHMENT_MAX_BYTES is accepted in both forms', async (t) => {
     const { app } = await buildTestApp(t, { ATTACHMENT_MAX_BYTES: '1024' })
     const author = await registerAndLogin(app)
@@ -284,11 +269,11 @@ describe('attachments: happy paths', () => {
     assert.deepEqual(json<ListBody<AttachmentBody>>(list).data, [second, first])
   })
 
-  it('select makes the attachment the post’s cover and answers 200 with the post', async (t) => {
+  it('select makes an image attachment the post’s cover and answers 200 with the post', async (t) => {
     const { app } = await buildTestApp(t)
     const author = await registerAndLogin(app)
     const post = await createPost(app, author)
-    const attachment = await createAttachment(app, author, post.id)
+    const attachment = await createAttachment(app, author, post.id, 'PNG', 'cover.png', 'image/png')
     const response = await app.inject({
       method: 'POST',
       url: attachment.links['select'] ?? '',
@@ -335,7 +320,7 @@ describe('attachments: happy paths', () => {
     const author = await registerAndLogin(app, 'author')
     const reader = await registerAndLogin(app, 'reader')
     const post = await createPost(app, author)
-    const attachment = await createAttachment(app, author, post.id)
+    const attachment = await createAttachment(app, author, post.id, 'GIF', 'cover.gif', 'image/gif')
     const other = await createAttachment(app, author, post.id)
     await createComment(app, reader, post.id, attachment.id)
     const keptComment = await createComment(app, reader, post.id, other.id)
@@ -361,12 +346,46 @@ describe('attachments: happy paths', () => {
 })
 
 describe('attachments: errors', () => {
+  it('an empty file answers 422 with a sentence in fields.file and stores nothing, raw or multipart', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    for (const response of [
+      await uploadRaw(app, author, post.id, '', { filename: 'empty.txt', contentType: 'text/plain' }),
+      await uploadMultipart(app, author, post.id, { filename: 'empty.png', content: '' }),
+    ]) {
+      const error = errorOf(response, 422)
+      assert.match(error.fields?.['file'] ?? '', /^File is empty[^]*\.$/)
+    }
+    assert.equal(await attachmentCount(db), 0)
+  })
+
+  it('only an image can be a cover: select on another type answers 422 naming the allowed types', async (t) => {
+    const { app } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    for (const contentType of ['text/plain', 'image/svg+xml', 'application/pdf']) {
+      const attachment = await createAttachment(app, author, post.id, 'x', 'file', contentType)
+      const error = errorOf(
+        await app.inject({ method: 'POST', url: attachment.links['select'] ?? '', headers: author.auth }),
+        422,
+      )
+      for (const allowed of ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']) {
+        assert.ok(error.message.includes(allowed), `${error.message} names ${allowed}`)
+      }
+    }
+    const read = await app.inject({ method: 'GET', url: `/v1/posts/${post.id}`, headers: author.auth })
+    const unchanged = dataOf<PostBody>(read, 200)
+    assert.equal(unchanged.cover_attachment_id, null)
+    assert.equal(read.headers['etag'], '"v1"')
+  })
+
   it('a raw upload without ?filename= answers 400 and stores nothing', async (t) => {
     const { app, db } = await buildTestApp(t)
     const author = await registerAndLogin(app)
     const post = await createPost(app, author)
     const response = await uploadRaw(app, author, post.id, 'bytes')
-    assert.equal(errorOf(response, 400).fields?.['filename'], 'is required')
+    assert.equal(errorOf(response, 400).fields?.['filename'], 'Filename is required.')
     assert.equal(await attachmentCount(db), 0)
   })
 
@@ -450,7 +469,7 @@ describe('attachments: errors', () => {
       filename: 'a.txt',
       content: 'x',
     })
-    assert.equal(errorOf(wrongField, 400).fields?.['file'], 'is required')
+    assert.equal(errorOf(wrongField, 400).fields?.['file'], 'File is required.')
     const boundary = 'b0undary'
     const onlyFields = await app.inject({
       method: 'POST',
@@ -600,7 +619,7 @@ describe('attachments: errors', () => {
     const { app } = await buildTestApp(t)
     const author = await registerAndLogin(app)
     const post = await createPost(app, author)
-    const attachment = await createAttachment(app, author, post.id, 'x', 'first.txt')
+    const attachment = await createAttachment(app, author, post.id, 'x', 'first.txt', 'image/webp')
     await app.inject({
       method: 'PATCH',
       url: `/v1/attachments/${attachment.id}`,

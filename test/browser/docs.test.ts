@@ -15,6 +15,10 @@ describe('API reference page in Chromium', { skip: browserSkip }, () => {
       const url = new URL(request.url())
       if (url.protocol !== 'data:') origins.add(url.origin)
     })
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
 
     await page.goto(`${api.url}/v1/docs`)
     await page.locator('.swagger-ui .info .title', { hasText: 'Quire API' }).waitFor()
@@ -39,6 +43,23 @@ describe('API reference page in Chromium', { skip: browserSkip }, () => {
     await health.locator('.live-responses-table .response-col_status', { hasText: '200' }).waitFor()
     await health.locator('.live-responses-table', { hasText: '"running"' }).waitFor()
     await captureScreen(page, 'docs', { axe: false })
+
+    // Try it with the request bodies as the page pre-fills them: register, then log in, both succeed.
+    for (const [id, url, status] of [
+      ['#operations-accounts-post_v1_register', `${api.url}/v1/register`, 201],
+      ['#operations-sessions-post_v1_sessions', `${api.url}/v1/sessions`, 201],
+    ] as const) {
+      const operation = page.locator(id)
+      await operation.locator('.opblock-summary').click()
+      await operation.getByRole('button', { name: 'Try it out' }).click()
+      const response = page.waitForResponse((candidate) => candidate.url() === url)
+      await operation.getByRole('button', { name: 'Execute' }).click()
+      const answered = await response
+      assert.equal(answered.status(), status, `${url}: ${await answered.text()}`)
+    }
+
+    const cspErrors = consoleErrors.filter((text) => /Content Security Policy/i.test(text))
+    assert.deepEqual(cspErrors, [], 'the page breaks none of its own Content-Security-Policy')
 
     assert.deepEqual([...origins], [api.url], 'the docs page requested something from another host')
   })

@@ -15,7 +15,7 @@ describe('input strictness', { skip }, () => {
     for (const limit of ['1e1', '0x10', '%20', '1.0', '+5', '', '0b1', 'Infinity']) {
       const response = await app.inject({ method: 'GET', url: `/v1/posts?limit=${limit}` })
       assert.equal(response.statusCode, 400, `limit=${limit}: ${response.body}`)
-      assert.deepEqual(json<ErrorResponse>(response).error.fields, { limit: 'must be an integer' })
+      assert.deepEqual(json<ErrorResponse>(response).error.fields, { limit: 'Limit must be an integer.' })
     }
     for (const from of ['1e3', '0x1', '%09']) {
       const response = await app.inject({ method: 'GET', url: `/v1/posts?from=${from}` })
@@ -108,7 +108,7 @@ describe('input strictness', { skip }, () => {
     })
     assert.equal(response.statusCode, 422, response.body.slice(0, 200))
     assert.deepEqual(json<ErrorResponse>(response).error.fields, {
-      preferences: 'must nest at most 32 levels deep',
+      preferences: 'Preferences must nest at most 32 levels deep.',
     })
     const arrays = `{"preferences":{"a":${'['.repeat(depth)}${']'.repeat(depth)}}}`
     const arrayResponse = await app.inject({

@@ -308,7 +308,11 @@ describe('pagination: errors', () => {
           url: `${url}?pagetoken=${token}`,
           headers: author.auth,
         })
-        assert.equal(errorOf(response, 400).fields?.['pagetoken'], 'is malformed', `${url} ${token}`)
+        assert.equal(
+          errorOf(response, 400).fields?.['pagetoken'],
+          'Pagetoken is malformed.',
+          `${url} ${token}`,
+        )
       }
       const valid = json<ListBody<{ id: string }>>(
         await app.inject({ method: 'GET', url: '/v1/me/posts?limit=1', headers: author.auth }),

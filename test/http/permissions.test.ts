@@ -287,7 +287,7 @@ async function createFixture(
   visibility: 'public' | 'private',
 ): Promise<Fixture> {
   const post = await createPost(app, author)
-  const attachment = await createAttachment(app, author, post.id)
+  const attachment = await createAttachment(app, author, post.id, 'PNG', 'cover.png', 'image/png')
   const authorComment = await createComment(app, author, post.id)
   await createComment(app, author, post.id, attachment.id)
   // Commented while the post was public; a private post then hides it from its own writer too.

@@ -29,6 +29,7 @@ describe('response serialisation', () => {
     const post = {
       id: 'i"d',
       user_id: 'u',
+      author: { id: 'u', display_name: null },
       title: 't"t',
       body: 'b',
       visibility: 'public',

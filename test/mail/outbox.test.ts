@@ -217,22 +217,42 @@ describe('sweeping', () => {
 })
 
 describe('mail to the log (MAIL_URL=log)', () => {
-  it('logs the message with its token redacted at info', async (t) => {
-    const { app, db, logText } = await buildTestApp(t)
+  /** The logged mail's line, once the sender has written it. */
+  async function loggedMail(logText: () => string): Promise<string> {
+    const marker = 'mail (MAIL_URL=log, not sent)'
+    await until('the logged mail', () => (logText().includes(marker) ? true : undefined))
+    return (
+      logText()
+        .split('\n')
+        .find((entry) => entry.includes(marker)) ?? ''
+    )
+  }
+
+  it('outside production, logs the message at info with its link whole, token included', async (t) => {
+    const { app, db, logText } = await buildTestApp(t, { NODE_ENV: 'development' })
     const user = await registerAndLogin(app)
-    await until('the logged mail', () => (logText().includes('not sent') ? true : undefined))
-    const line = logText()
-      .split('\n')
-      .find((entry) => entry.includes('not sent'))
-    assert.ok(line?.includes(user.email))
-    assert.ok(line?.includes('#token=[REDACTED]'), line)
+    const line = await loggedMail(logText)
+    assert.ok(line.includes(user.email))
+    assert.match(line, /"level":30/)
+    assert.match(line, /http:\/\/localhost:3000\/verify-email#token=[A-Za-z0-9_-]{43}/)
+    assert.ok(!line.includes('[REDACTED]'), line)
     assert.deepEqual(await outbox(db), [])
   })
 
-  it('shows the token at LOG_LEVEL=debug, for development', async (t) => {
-    const { app, logText } = await buildTestApp(t, { LOG_LEVEL: 'debug' })
+  it('in production, logs the message with its token redacted at info, and warns at start-up', async (t) => {
+    const { app, logText } = await buildTestApp(t, { NODE_ENV: 'production' })
+    const user = await registerAndLogin(app)
+    const line = await loggedMail(logText)
+    assert.ok(line.includes(user.email))
+    assert.ok(line.includes('#token=[REDACTED]'), line)
+    assert.doesNotMatch(logText(), /#token=[A-Za-z0-9_-]{43}/)
+    assert.ok(logText().includes('mail is written to the log, not sent. Set MAIL_URL'), 'warns at start-up')
+  })
+
+  it('in production, shows the token at LOG_LEVEL=debug, asked for on purpose', async (t) => {
+    const { app, logText } = await buildTestApp(t, { NODE_ENV: 'production', LOG_LEVEL: 'debug' })
     await registerAndLogin(app)
-    await until('the logged mail', () => (logText().includes('not sent') ? true : undefined))
+    await loggedMail(logText)
     assert.match(logText(), /#token=[A-Za-z0-9_-]{43}/)
   })
 })

@@ -26,7 +26,7 @@ const CONTENT_ROUTES: Array<[string, string, string[]]> = [
   ['get', '/v1/posts/{id}/attachments', ['200', '404']],
   ['get', '/v1/posts/{id}/attachments/{aid}', ['200', '304', '404']],
   ['get', '/v1/posts/{id}/attachments/{aid}/content', ['200', '206', '304', '404', '416']],
-  ['post', '/v1/posts/{id}/attachments/{aid}/select', ['200', '401', '403', '404', '412']],
+  ['post', '/v1/posts/{id}/attachments/{aid}/select', ['200', '401', '403', '404', '412', '422']],
   ['patch', '/v1/attachments/{id}', ['200', '400', '401', '403', '404', '412', '422']],
   ['delete', '/v1/attachments/{id}', ['204', '401', '403', '404', '412']],
   ['post', '/v1/posts/{id}/comments', ['201', '400', '401', '404', '422']],

@@ -51,6 +51,7 @@ function apiRoutes(app: FastifyInstance): string[] {
       return (
         DOCUMENTED_METHODS.includes(method) &&
         !path.includes('*') &&
+        path !== '/' &&
         !path.startsWith('/v1/docs') &&
         path !== '/v1/openapi.json'
       )
@@ -143,6 +144,13 @@ describe('OpenAPI and docs', () => {
       const list = await app.inject({ method: 'GET', url: '/v1/posts?limit=0' })
       assert.equal(list.statusCode, 422)
       assert.deepEqual(Object.keys(json<{ error: { fields: object } }>(list).error.fields), ['limit'])
+    })
+
+    it('GET / redirects to the reference page at /v1/docs', async (t) => {
+      const { app } = await buildTestApp(t)
+      const response = await app.inject({ method: 'GET', url: '/' })
+      assert.equal(response.statusCode, 302)
+      assert.equal(response.headers['location'], '/v1/docs')
     })
 
     it('/v1/docs serves the interactive reference and every asset it loads', async (t) => {

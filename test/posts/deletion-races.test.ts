@@ -232,7 +232,8 @@ async function postWithFiles(
     author,
     post.id,
     'first file, long enough for a range',
-    'first.txt',
+    'first.png',
+    'image/png',
   )
   const second = await createAttachment(app, author, post.id, 'second file', 'second.txt')
   const readerComment = await createComment(app, reader, post.id)

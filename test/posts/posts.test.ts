@@ -299,7 +299,7 @@ describe('posts: errors', () => {
       headers: author.auth,
       payload: { body: 'no title' },
     })
-    assert.equal(errorOf(response, 400).fields?.['title'], 'is required')
+    assert.equal(errorOf(response, 400).fields?.['title'], 'Title is required.')
   })
 
   it('a title of the wrong JSON type answers 400', async (t) => {
@@ -402,7 +402,7 @@ describe('posts: errors', () => {
   it('?user= with a malformed ID answers 400', async (t) => {
     const { app } = await buildTestApp(t)
     const response = await app.inject({ method: 'GET', url: '/v1/posts?user=nobody' })
-    assert.equal(errorOf(response, 400).fields?.['user'], 'must be a user ID (a UUID)')
+    assert.equal(errorOf(response, 400).fields?.['user'], 'User must be a user ID (a UUID).')
   })
 
   it('a stale If-Match on PATCH answers 412 and changes nothing', async (t) => {

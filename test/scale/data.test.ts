@@ -70,7 +70,7 @@ async function seed({ app }: TestApp): Promise<void> {
       const attachment = await app.inject({
         method: 'POST',
         url: `/v1/posts/${postId}/attachments?filename=blob-${n}.bin`,
-        headers: { ...user.auth, 'content-type': 'application/octet-stream' },
+        headers: { ...user.auth, 'content-type': 'image/png' },
         payload: bytes,
       })
       assert.equal(attachment.statusCode, 201, attachment.body)

@@ -58,7 +58,7 @@ describe('storage quota (USER_STORAGE_MAX_BYTES): happy paths', () => {
     assert.equal(refused.code, 'PAYLOAD_TOO_LARGE')
     assert.match(refused.message, /storage quota of 1000 bytes/)
     assert.match(refused.message, /800 are in use, 200 left/)
-    assert.equal(refused.fields?.['file'], 'must fit in the 200 bytes left of your storage quota')
+    assert.equal(refused.fields?.['file'], 'File must fit in the 200 bytes left of your storage quota.')
     assert.deepEqual(await storage(db, author.id), { counted: 800, stored: 800 }, 'nothing stored')
 
     const deleted = await app.inject({
@@ -99,8 +99,8 @@ describe('storage quota (USER_STORAGE_MAX_BYTES): happy paths', () => {
       201,
     )
     assert.deepEqual(await storage(db, author.id), { counted: 1000, stored: 1000 })
-    // Empty files take no space, even at the quota.
-    dataOf<AttachmentBody>(await upload(app, author, post.id, 0), 201)
+    // An empty file is refused for being empty, not for the quota.
+    assert.ok(errorOf(await upload(app, author, post.id, 0), 422).fields?.['file'])
   })
 
   it('each user has their own quota, and a deleted account takes its count with it', async (t) => {

@@ -65,7 +65,7 @@ describe('registration: the seed’s rule table', () => {
     assert.equal(response.statusCode, 400)
     const body = json<ErrorResponse>(response)
     assert.equal(body.error.code, 'BAD_REQUEST')
-    assert.equal(body.error.fields?.['email'], 'is required')
+    assert.equal(body.error.fields?.['email'], 'Email is required.')
     assert.ok(!('data' in body))
   })
 
@@ -77,7 +77,7 @@ describe('registration: the seed’s rule table', () => {
       payload: { email: uniqueEmail() },
     })
     assert.equal(response.statusCode, 400)
-    assert.equal(json<ErrorResponse>(response).error.fields?.['password'], 'is required')
+    assert.equal(json<ErrorResponse>(response).error.fields?.['password'], 'Password is required.')
   })
 
   it('answers 400 when a field has the wrong JSON type', async (t) => {

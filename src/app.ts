@@ -10,6 +10,7 @@ import type { Config } from './config.js'
 import type { Db } from './db/database.js'
 import { docsRoutes, openApiGenerator, rootRedirect } from './openapi/openapi.routes.js'
 import { ApiError } from './errors.js'
+import { eventsRoutes } from './events/events.routes.js'
 import { emailVerificationsRoutes } from './email-verifications/email-verifications.routes.js'
 import { healthRoutes } from './health/health.routes.js'
 import {
@@ -251,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(reportsRoutes)
         await api.register(administrationRoutes)
         await api.register(auditRoutes)
+        await api.register(eventsRoutes)
       })
     },
     { prefix: API_PREFIX },

@@ -117,6 +117,12 @@ export interface Config {
   requestTimeoutMs: number
   /** Server processes sharing the port (node:cluster); 1 = this process serves alone. */
   workers: number
+  /** How long live events are kept for streams to resume from (EVENTS_RETENTION). */
+  eventsRetentionMs: number
+  /** Time between comment lines on an idle event stream (EVENTS_HEARTBEAT). */
+  eventsHeartbeatMs: number
+  /** Open event streams per user (per client address for anonymous ones), per instance. */
+  eventsStreamsPerUser: number
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -438,6 +444,15 @@ function readDurationUpTo(env: Env, name: string, fallback: string, max: string)
   return ms
 }
 
+/** A duration from `min` up to `max` (duration texts such as `1m`). */
+function readDurationBetween(env: Env, name: string, fallback: string, min: string, max: string): number {
+  const ms = readDuration(env, name, fallback, 0)
+  if (ms < (parseDurationMs(min) ?? 0) || ms > (parseDurationMs(max) ?? 0)) {
+    throw new ConfigError(name, `a duration from ${min} to ${max}`, readString(env, name, fallback))
+  }
+  return ms
+}
+
 /** Reads and validates the environment; throws a ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const sessionLifeMs = readDuration(env, 'SESSION_LIFE', '14d', 1)
@@ -521,5 +536,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     headersTimeoutMs,
     requestTimeoutMs,
     workers: readWorkers(env),
+    eventsRetentionMs: readDurationBetween(env, 'EVENTS_RETENTION', '1h', '1m', '7d'),
+    eventsHeartbeatMs: readDurationBetween(env, 'EVENTS_HEARTBEAT', '15s', '100ms', '5m'),
+    eventsStreamsPerUser: readInteger(env, 'EVENTS_STREAMS_PER_USER', 10, 1, 10_000),
   })
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { deleteExpiredAccountTokens } from './account-tokens/account-tokens.queries.js'
+import { deleteEventsBefore } from './events/events.queries.js'
 import { deleteFailedMailBefore } from './mail/outbox.queries.js'
 import { deleteExpiredCounters } from './rate-limits/rate-limits.queries.js'
 import { deleteExpiredSessions } from './sessions/sessions.queries.js'
@@ -10,7 +11,7 @@ const FAILED_MAIL_KEEP_MS = 7 * 24 * 60 * 60_000
 
 /**
  * Deletes sessions that expired without being used again, rate-limit counters whose window has
- * ended, expired emailed tokens and old undeliverable mail, so no table grows without bound. Idempotent, so every instance may run it.
+ * ended, expired emailed tokens, old undeliverable mail and live events past EVENTS_RETENTION, so no table grows without bound. Idempotent, so every instance may run it.
  */
 export async function sweepExpired(app: FastifyInstance, now: number = Date.now()): Promise<void> {
   const { sessionLifeMs, sessionAbsoluteLifeMs } = app.config
@@ -22,8 +23,9 @@ export async function sweepExpired(app: FastifyInstance, now: number = Date.now(
   const counters = await deleteExpiredCounters(app.db, now)
   const tokens = await deleteExpiredAccountTokens(app.db, now)
   const failedMail = await deleteFailedMailBefore(app.db, now - FAILED_MAIL_KEEP_MS)
-  if (sessions + counters + tokens + failedMail > 0) {
-    app.log.info({ sessions, counters, tokens, failed_mail: failedMail }, 'swept expired rows')
+  const events = await deleteEventsBefore(app.db, now - app.config.eventsRetentionMs)
+  if (sessions + counters + tokens + failedMail + events > 0) {
+    app.log.info({ sessions, counters, tokens, failed_mail: failedMail, events }, 'swept expired rows')
   }
 }
 

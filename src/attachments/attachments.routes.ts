@@ -19,6 +19,8 @@ import {
   visiblePostAttachment,
 } from '../http/permissions.js'
 import { audited } from '../audit/audit.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
+import { onPostEvent, postEvent } from '../posts/post-events.js'
 import { removeAttachment } from './removal.js'
 import { findPostById, setPostCover } from '../posts/posts.queries.js'
 import { PostSchema, postFromRow } from '../posts/posts.schemas.js'
@@ -203,10 +205,11 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!isCoverType(attachment.content_type)) throw notACoverType(attachment.content_type)
         const changed = await setPostCover(trx, post.id, request.params.aid, Date.now(), expectedVersion)
         if (!changed) throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
-        return changed
+        const withAuthor = { ...changed, author_display_name: post.author_display_name }
+        await appendEvents(trx, [postEvent('post.updated', withAuthor)])
+        return withAuthor
       })
-      const withAuthor = { ...updated, author_display_name: post.author_display_name }
-      return reply.header('etag', versionEtag(updated.version)).send(data(postFromRow(withAuthor)))
+      return reply.header('etag', versionEtag(updated.version)).send(data(postFromRow(updated)))
     },
   )
 
@@ -239,9 +242,12 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const expectedVersion = requiredVersion(request, attachment.version)
       let current = attachment
       if (filename !== undefined) {
-        const renamed = await renameAttachment(db, attachment.id, filename, Date.now(), expectedVersion)
-        if (!renamed) throw expectedVersion === undefined ? notFound('Attachment') : preconditionFailed()
-        current = renamed
+        current = await db.transaction().execute(async (trx) => {
+          const renamed = await renameAttachment(trx, attachment.id, filename, Date.now(), expectedVersion)
+          if (!renamed) throw expectedVersion === undefined ? notFound('Attachment') : preconditionFailed()
+          await appendEvents(trx, [onPostEvent('attachment.updated', post, attachmentFromRow(renamed))])
+          return renamed
+        })
       }
       return reply.header('etag', versionEtag(current.version)).send(data(attachmentFromRow(current)))
     },

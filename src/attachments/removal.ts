@@ -1,6 +1,9 @@
 import type { Db } from '../db/database.js'
 import type { AttachmentRow, PostRow } from '../db/tables.js'
-import { clearPostCover } from '../posts/posts.queries.js'
+import { clearPostCover, findPostById } from '../posts/posts.queries.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
+import { onPostEvent, postEvent } from '../posts/post-events.js'
+import type { NewEvent } from '../event-log/event-log.queries.js'
 import { lockStorage, releaseStorage } from '../storage/storage.queries.js'
 import { deleteAttachment } from './attachments.queries.js'
 
@@ -13,7 +16,7 @@ import { deleteAttachment } from './attachments.queries.js'
  */
 export async function removeAttachment(
   trx: Db,
-  post: Pick<PostRow, 'id' | 'user_id'>,
+  post: Pick<PostRow, 'id' | 'user_id' | 'visibility' | 'hidden'>,
   attachment: Pick<AttachmentRow, 'id' | 'size'>,
   expectedVersion?: number,
 ): Promise<boolean> {
@@ -23,6 +26,14 @@ export async function removeAttachment(
   // cleared here.
   if (!(await deleteAttachment(trx, attachment.id, expectedVersion))) return false
   await releaseStorage(trx, post.user_id, attachment.size)
-  await clearPostCover(trx, post.id, attachment.id, Date.now())
+  const events: NewEvent[] = [
+    onPostEvent('attachment.deleted', post, { id: attachment.id, post_id: post.id }),
+  ]
+  if (await clearPostCover(trx, post.id, attachment.id, Date.now())) {
+    // The post changed too (its cover is gone): read back with its author, as its GET shows it.
+    const uncovered = await findPostById(trx, post.id)
+    if (uncovered) events.push(postEvent('post.updated', uncovered))
+  }
+  await appendEvents(trx, events)
   return true
 }

@@ -16,6 +16,8 @@ import { assertPostAuthor, visiblePost } from '../http/permissions.js'
 import { createValidatorCompiler } from '../http/validation.js'
 import { newId } from '../ids.js'
 import { findPostById } from '../posts/posts.queries.js'
+import { onPostEvent } from '../posts/post-events.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
 import { logSecurityEvent } from '../security-events.js'
 import { findStorageUsed, reserveStorage } from '../storage/storage.queries.js'
 import { insertAttachment } from './attachments.queries.js'
@@ -219,6 +221,7 @@ export const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
             throw refuseOverQuota(used, false)
           }
           await insertAttachment(trx, row, upload.content)
+          await appendEvents(trx, [onPostEvent('attachment.created', post, attachmentFromRow(row))])
         })
       } catch (error) {
         // The post was deleted while the file was arriving.

@@ -28,10 +28,12 @@ import {
 import { audited } from '../audit/audit.js'
 import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
+import { onPostEvent } from '../posts/post-events.js'
+import { removeComment } from './removal.js'
 import { findPostById } from '../posts/posts.queries.js'
 import { textProblem } from '../http/text.js'
 import {
-  deleteComment,
   findCommentWithPost,
   type CommentWithAuthor,
   insertComment,
@@ -80,13 +82,17 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       hidden_at: null,
       hidden_reason: null,
     }
+    const withAuthor = { ...row, author_display_name: caller.user.display_name }
     try {
-      await insertComment(db, row)
+      await db.transaction().execute(async (trx) => {
+        await insertComment(trx, row)
+        await appendEvents(trx, [onPostEvent('comment.created', post, commentFromRow(withAuthor))])
+      })
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(attachmentId === null ? 'Post' : 'Attachment')
       throw error
     }
-    return { ...row, author_display_name: caller.user.display_name }
+    return withAuthor
   }
 
   /** A comment and its post, if the caller may see both; 404 otherwise. */
@@ -239,13 +245,24 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ): Promise<CommentWithAuthor> {
     const caller = callerOf(request)
     const text = body === undefined ? undefined : checkedText(body)
-    const { comment } = await visibleComment(caller, id)
+    const { comment, post } = await visibleComment(caller, id)
     assertCommentAuthor(caller, comment)
     const expectedVersion = requiredVersion(request, comment.version)
     if (text === undefined) return comment
-    const updated = await updateComment(db, comment.id, text, Date.now(), expectedVersion)
-    if (!updated) throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
-    return { ...updated, author_display_name: comment.author_display_name }
+    return db.transaction().execute(async (trx) => {
+      const updated = await updateComment(trx, comment.id, text, Date.now(), expectedVersion)
+      if (!updated) throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
+      const withAuthor = { ...updated, author_display_name: comment.author_display_name }
+      await appendEvents(trx, [
+        onPostEvent(
+          'comment.updated',
+          post,
+          commentFromRow(withAuthor),
+          withAuthor.hidden === 0 ? undefined : withAuthor.user_id,
+        ),
+      ])
+      return withAuthor
+    })
   }
 
   app.patch(
@@ -312,7 +329,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const right = commentDeletionRight(caller, comment, post)
       const expectedVersion = requiredVersion(request, comment.version)
       await audited(db, request.log, async (trx) => {
-        if (!(await deleteComment(trx, comment.id, expectedVersion))) {
+        if (!(await removeComment(trx, post, comment, expectedVersion))) {
           throw expectedVersion === undefined ? notFound('Comment') : preconditionFailed()
         }
         const entries =

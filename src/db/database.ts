@@ -16,6 +16,7 @@ import { DatabaseUnreachableError, watchPoolLiveness } from './postgres-liveness
 import { useBinaryCopy } from './postgres-binary-copy.js'
 import { usePreparedStatements } from './postgres-prepared.js'
 import { SoleInstance } from './postgres-sole-instance.js'
+import { listenOnChannel, type ChannelListener, type ListenHandlers } from './postgres-listen.js'
 import { QuireSqliteDialect, QuireSqliteDriver } from './sqlite-driver.js'
 import { PoolWriteWatches, type WriteWatch } from './write-watch.js'
 import type { Tables } from './tables.js'
@@ -207,6 +208,22 @@ export async function soleInstance(
     ...(log ? { log } : {}),
   })
 }
+
+/**
+ * On PostgreSQL, listens on `channel` on a connection of its own (postgres-listen.ts); undefined on
+ * SQLite, or when no direct URL is configured (LISTEN does not survive a pooler in transaction mode).
+ */
+export function listenForNotifications(
+  db: Db,
+  channel: string,
+  handlers: ListenHandlers,
+): ChannelListener | undefined {
+  const state = postgresStates.get(db)
+  if (state === undefined || state.directUrl === null) return undefined
+  return listenOnChannel(state.directUrl, state.connectTimeoutMs, channel, handlers)
+}
+
+export type { ChannelListener }
 
 /** The engine behind a Kysely instance (typed `Kysely<any>` in migrations). */
 export function dialectOf<T>(db: Kysely<T>): DialectName {

@@ -11,6 +11,7 @@ import * as unloggedRateLimits from './migrations/2026-11-25-01-unlogged-rate-li
 import * as totpEnabledRepair from './migrations/2026-11-26-01-totp-enabled-repair.js'
 import * as bytewiseRateLimitKeys from './migrations/2026-11-26-02-bytewise-rate-limit-keys.js'
 import * as moderation from './migrations/2026-11-27-01-moderation.js'
+import * as events from './migrations/2026-11-27-02-events.js'
 
 // Listed explicitly (not read from a folder) so the compiled server and the tests run the same set.
 // Names sort in the order they must run.
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-01-totp-enabled-repair': totpEnabledRepair,
   '2026-11-26-02-bytewise-rate-limit-keys': bytewiseRateLimitKeys,
   '2026-11-27-01-moderation': moderation,
+  '2026-11-27-02-events': events,
 }
 
 /** The names of every migration this build knows, in the order they run. */

@@ -191,6 +191,25 @@ export interface AuditEventsTable {
   created_at: number
 }
 
+/** One live event (see event-log/): what changed, who may see it, and its `data` as JSON text. */
+export interface EventsTable {
+  /** The cursor: increasing in commit order. */
+  id: number
+  type: string
+  post_id: string | null
+  owner_id: string
+  visibility: 'public' | 'private'
+  previous_visibility: 'public' | 'private' | null
+  payload: string
+  created_at: number
+}
+
+/** The last event cursor handed out (one row, id 1). */
+export interface EventCursorTable {
+  id: number
+  value: number
+}
+
 export interface Tables {
   users: UsersTable
   sessions: SessionsTable
@@ -205,6 +224,8 @@ export interface Tables {
   mail_outbox: MailOutboxTable
   reports: ReportsTable
   audit_events: AuditEventsTable
+  events: EventsTable
+  event_cursor: EventCursorTable
 }
 
 /** How the data copy walks a table: by its primary key, so many rows at a time. */
@@ -235,6 +256,9 @@ export const TABLES_IN_ORDER: { readonly [Name in keyof Tables]: TableCopyPlan }
   mail_outbox: { key: ['id'] },
   reports: { key: ['id'] },
   audit_events: { key: ['id'] },
+  // Copied with their cursor, so streams resume across a move within the retention.
+  events: { key: ['id'] },
+  event_cursor: { key: ['id'] },
 }
 
 export type UserRow = Selectable<UsersTable>
@@ -255,3 +279,5 @@ export type ReportRow = Selectable<ReportsTable>
 export type AuditEventRow = Selectable<AuditEventsTable>
 export type MailOutboxRow = Selectable<MailOutboxTable>
 export type NewMailOutboxRow = Insertable<MailOutboxTable>
+export type EventRow = Selectable<EventsTable>
+export type NewEventRow = Insertable<EventsTable>

@@ -23,6 +23,8 @@ import {
   type Credentials,
 } from '../accounts/credentials.js'
 import { emailExists, findUserById, updateUser } from '../accounts/users.queries.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
+import { userUpdatedEvent } from '../users/user-events.js'
 import { CancelEmailChangeBody, ChangeEmailBody, VerifyEmailBody } from './email-verifications.schemas.js'
 
 const INVALID_TOKEN = 'is invalid, used or expired; ask for a new mail'
@@ -116,11 +118,15 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
         if (spent.purpose === 'email_verification') {
           // A link mailed to an address the account no longer has proves nothing about the current one.
           if (spent.email !== user.email) throw fieldsError({ token: INVALID_TOKEN })
-          if (user.email_verified !== 1) await updateUser(trx, user.id, { email_verified: 1 }, now)
+          if (user.email_verified !== 1) {
+            const verified = await updateUser(trx, user.id, { email_verified: 1 }, now)
+            if (verified) await appendEvents(trx, [userUpdatedEvent(verified)])
+          }
           return { event: 'email.verified', userId: user.id } as const
         }
+        let changed: UserRow | undefined
         try {
-          await updateUser(trx, user.id, { email: spent.email, email_verified: 1 }, now)
+          changed = await updateUser(trx, user.id, { email: spent.email, email_verified: 1 }, now)
         } catch (error) {
           // The unique index decides a race with a registration of the same address: one owner, one 409.
           if (isUniqueViolation(error)) throw emailTaken()
@@ -129,6 +135,7 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
         await deleteUserAccountTokens(trx, user.id)
         // The address the account left is the one its owner still reads, if the change was not theirs.
         await enqueueMail(trx, app.outbox, user.email, 'email_changed', { new_email: spent.email }, now)
+        if (changed) await appendEvents(trx, [userUpdatedEvent(changed)])
         return { event: 'email.changed', userId: user.id } as const
       })
       if (outcome.event === 'email.changed') app.mailSender.wake()

@@ -12,7 +12,11 @@ declare module 'fastify' {
      * Where the process is in its life: `draining` once shutdown has begun; `settled()` resolves once
      * no request is still at work (a request whose client went away keeps running after close()).
      */
-    lifecycle: { draining: boolean; settled: () => Promise<void> }
+    lifecycle: {
+      draining: boolean
+      settled: () => Promise<void>
+      whenDraining: (listener: () => void) => void
+    }
   }
   interface FastifyRequest {
     /** Counted among the requests at work (see requestLifecycle): from the first hook until its answer is ready. */
@@ -61,7 +65,23 @@ export function requestLifecycle(app: FastifyInstance): RequestLifecycle {
   const settled = async (): Promise<void> => {
     while (requestsAtWork > 0) await delay(10)
   }
-  app.decorate('lifecycle', { draining: false, settled })
+  // Long-lived answers (event streams) end when draining begins, so their clients reconnect elsewhere.
+  let draining = false
+  const drainListeners: Array<() => void> = []
+  app.decorate('lifecycle', {
+    get draining() {
+      return draining
+    },
+    set draining(value: boolean) {
+      const began = value && !draining
+      draining = value
+      if (began) for (const listener of drainListeners) listener()
+    },
+    settled,
+    whenDraining(listener: () => void) {
+      drainListeners.push(listener)
+    },
+  })
   // A request whose client goes away before its body is read would never get further (Fastify's body
   // reader waits on a stream that has already been destroyed) and keep shutdown waiting: the routes
   // that take a body answer it at once instead, to nobody. The last preParsing hook, so no await

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { audited } from '../audit/audit.js'
-import { findCommentWithPost, setCommentHidden } from '../comments/comments.queries.js'
+import { findCommentWithPost } from '../comments/comments.queries.js'
 import { CommentSchema, commentFromRow } from '../comments/comments.schemas.js'
 import { errorResponses, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY } from '../http/caller.js'
@@ -11,7 +11,8 @@ import { HideBody } from '../http/moderation.js'
 import { checkedOptionalText } from '../http/text.js'
 import { requirePermission, visibleComment, visiblePost } from '../http/permissions.js'
 import { Envelope, IdParams } from '../http/schemas.js'
-import { findPostById, setPostHidden } from '../posts/posts.queries.js'
+import { findPostById } from '../posts/posts.queries.js'
+import { hideComment, hidePost } from './hiding.js'
 import { PostSchema, postFromRow } from '../posts/posts.schemas.js'
 
 // Hiding and showing again posts and comments: `/v1/posts/{id}/hide|unhide`, `/v1/comments/{id}/hide|unhide`.
@@ -58,7 +59,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ? checkedOptionalText((request.body as { reason?: string } | undefined)?.reason, 'reason')
           : null
         const updated = await audited(db, request.log, async (trx) => {
-          const row = await setPostHidden(trx, post.id, hiding ? { at: Date.now(), reason } : null)
+          const row = await hidePost(trx, post, hiding ? { at: Date.now(), reason } : null)
           if (!row) throw notFound('Post')
           const entry = {
             actorId: caller.userId,
@@ -67,9 +68,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
           return { result: row, entries: [{ ...entry, targetId: row.id, note: reason }] }
         })
-        return reply
-          .header('etag', versionEtag(updated.version))
-          .send(data(postFromRow({ ...updated, author_display_name: post.author_display_name })))
+        return reply.header('etag', versionEtag(updated.version)).send(data(postFromRow(updated)))
       },
     )
 
@@ -92,12 +91,12 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request, reply) => {
         const caller = requirePermission(callerOf(request), 'comments:moderate')
-        const { comment } = visibleComment(caller, await findCommentWithPost(db, request.params.id))
+        const { comment, post } = visibleComment(caller, await findCommentWithPost(db, request.params.id))
         const reason = hiding
           ? checkedOptionalText((request.body as { reason?: string } | undefined)?.reason, 'reason')
           : null
         const updated = await audited(db, request.log, async (trx) => {
-          const row = await setCommentHidden(trx, comment.id, hiding ? { at: Date.now(), reason } : null)
+          const row = await hideComment(trx, post, comment, hiding ? { at: Date.now(), reason } : null)
           if (!row) throw notFound('Comment')
           const entry = {
             actorId: caller.userId,
@@ -106,9 +105,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
           return { result: row, entries: [{ ...entry, targetId: row.id, note: reason }] }
         })
-        return reply
-          .header('etag', versionEtag(updated.version))
-          .send(data(commentFromRow({ ...updated, author_display_name: comment.author_display_name })))
+        return reply.header('etag', versionEtag(updated.version)).send(data(commentFromRow(updated)))
       },
     )
   }

@@ -293,12 +293,21 @@ const clearPostCoverQuery = compiledQuery((db, v: { id: string; attachmentId: st
     .updateTable('posts')
     .set((eb) => ({ cover_attachment_id: null, updated_at: v.now, version: eb('version', '+', 1) }))
     .where('id', '=', v.id)
-    .where('cover_attachment_id', '=', v.attachmentId),
+    .where('cover_attachment_id', '=', v.attachmentId)
+    .returningAll(),
 )
 
-/** Clears a post's cover if it is this attachment (which is being deleted), bumping the post's version. */
-export async function clearPostCover(db: Db, id: string, attachmentId: string, now: number): Promise<void> {
-  await clearPostCoverQuery.changed(db, { id, attachmentId, now })
+/**
+ * Clears a post's cover if it is this attachment (which is being deleted), bumping the post's version;
+ * the updated post, or undefined when the attachment was not its cover.
+ */
+export function clearPostCover(
+  db: Db,
+  id: string,
+  attachmentId: string,
+  now: number,
+): Promise<PostRow | undefined> {
+  return clearPostCoverQuery.first(db, { id, attachmentId, now })
 }
 
 const deletePostQuery = compiledQuery((db, v: { id: string; expectedVersion: number | undefined }) => {
@@ -316,12 +325,18 @@ export async function deletePost(db: Db, id: string, expectedVersion?: number): 
 }
 
 const deletePostsByAuthorQuery = compiledQuery((db, v: { userId: string }) =>
-  db.deleteFrom('posts').where('user_id', '=', v.userId),
+  db.deleteFrom('posts').where('user_id', '=', v.userId).returning(['id', 'user_id', 'visibility', 'hidden']),
 )
 
-/** Deletes every post of an author, their attachments and comments with them (foreign-key cascades). */
-export async function deletePostsByAuthor(db: Db, userId: string): Promise<void> {
-  await deletePostsByAuthorQuery.changed(db, { userId })
+/**
+ * Deletes every post of an author, their attachments and comments with them (foreign-key cascades);
+ * returns what the posts' deletion events need.
+ */
+export function deletePostsByAuthor(
+  db: Db,
+  userId: string,
+): Promise<Array<Pick<PostRow, 'id' | 'user_id' | 'visibility' | 'hidden'>>> {
+  return deletePostsByAuthorQuery.rows(db, { userId })
 }
 
 const setPostHiddenQuery = compiledQuery(

@@ -20,6 +20,7 @@ import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { textProblem } from '../http/text.js'
 import { isUuid, newId } from '../ids.js'
 import { removePost } from './removal.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
 import {
   findPostById,
   insertPost,
@@ -40,6 +41,7 @@ import {
   titleProblem,
   UpdatePostBody,
 } from './posts.schemas.js'
+import { eventVisibility, postEvent } from './post-events.js'
 
 /** Checks a create or update's text fields together (one 422 listing every failure) and trims the title. */
 function checkedChanges(body: PostChanges): PostChanges {
@@ -68,9 +70,13 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     assertPostAuthor(caller, post)
     const expectedVersion = requiredVersion(request, post.version)
     if (Object.keys(changes).length === 0) return post
-    const updated = await updatePost(db, post.id, changes, Date.now(), expectedVersion)
-    if (!updated) throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
-    return { ...updated, author_display_name: post.author_display_name }
+    return db.transaction().execute(async (trx) => {
+      const updated = await updatePost(trx, post.id, changes, Date.now(), expectedVersion)
+      if (!updated) throw expectedVersion === undefined ? notFound('Post') : preconditionFailed()
+      const withAuthor = { ...updated, author_display_name: post.author_display_name }
+      await appendEvents(trx, [postEvent('post.updated', withAuthor, eventVisibility(post))])
+      return withAuthor
+    })
   }
 
   app.post(
@@ -109,12 +115,16 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         hidden_at: null,
         hidden_reason: null,
       }
-      await insertPost(db, row)
+      const withAuthor = { ...row, author_display_name: caller.user.display_name }
+      await db.transaction().execute(async (trx) => {
+        await insertPost(trx, row)
+        await appendEvents(trx, [postEvent('post.created', withAuthor)])
+      })
       return reply
         .code(201)
         .header('etag', versionEtag(row.version))
         .header('location', postLinks(row).self)
-        .send(data(postFromRow({ ...row, author_display_name: caller.user.display_name })))
+        .send(data(postFromRow(withAuthor)))
     },
   )
 

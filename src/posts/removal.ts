@@ -2,9 +2,12 @@ import type { Db } from '../db/database.js'
 import type { PostRow } from '../db/tables.js'
 import { lockStorage, releaseStorage, sumPostAttachmentBytes } from '../storage/storage.queries.js'
 import { deletePost } from './posts.queries.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
+import { postDeletedEvent } from './post-events.js'
 
 // Deleting a post is more than its row: its files' sizes go back to the author's storage quota. One
-// function, so the author's DELETE, a moderator's and a report resolved with `delete` do the same.
+// function, so the author's DELETE, a moderator's and a report resolved with `delete` do the same
+// (and send the same `post.deleted`).
 
 /**
  * Deletes a post with its attachments and comments and gives their bytes back to the author's quota,
@@ -13,7 +16,7 @@ import { deletePost } from './posts.queries.js'
  */
 export async function removePost(
   trx: Db,
-  post: Pick<PostRow, 'id' | 'user_id'>,
+  post: Pick<PostRow, 'id' | 'user_id' | 'visibility' | 'hidden'>,
   expectedVersion?: number,
 ): Promise<boolean> {
   // The author's stored total first, as every change to their files does (storage.queries.ts), so an
@@ -24,5 +27,6 @@ export async function removePost(
   // statement: a stale If-Match deletes nothing at all.
   if (!(await deletePost(trx, post.id, expectedVersion))) return false
   await releaseStorage(trx, post.user_id, freedBytes)
+  await appendEvents(trx, [postDeletedEvent(post)])
   return true
 }

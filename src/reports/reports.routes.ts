@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { findAttachmentWithPost } from '../attachments/attachments.queries.js'
 import { removeAttachment } from '../attachments/removal.js'
 import { audited, type AuditEntry } from '../audit/audit.js'
-import { deleteComment, findCommentWithPost, setCommentHidden } from '../comments/comments.queries.js'
+import { findCommentWithPost } from '../comments/comments.queries.js'
+import { removeComment } from '../comments/removal.js'
 import { isUniqueViolation, type Db } from '../db/database.js'
 import { pageRequest } from '../db/pagination.js'
 import type { ReportRow } from '../db/tables.js'
@@ -14,7 +15,8 @@ import { requirePermission, visibleComment, visiblePost } from '../http/permissi
 import { Envelope, IdParams, ListEnvelope } from '../http/schemas.js'
 import { checkedOptionalText } from '../http/text.js'
 import { newId } from '../ids.js'
-import { findPostById, setPostHidden } from '../posts/posts.queries.js'
+import { findPostById } from '../posts/posts.queries.js'
+import { hideComment, hidePost } from '../moderation/hiding.js'
 import { removePost } from '../posts/removal.js'
 import { perUserLimit } from '../rate-limits/rate-limits.js'
 import {
@@ -224,18 +226,18 @@ export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const post = visiblePost(caller, await findPostById(trx, report.target_id))
         const done =
           action === 'hide'
-            ? (await setPostHidden(trx, post.id, { at: Date.now(), reason: note })) !== undefined
+            ? (await hidePost(trx, post, { at: Date.now(), reason: note })) !== undefined
             : await removePost(trx, post)
         if (!done) throw gone
         return { ...entry, action: `post.${action}` }
       }
       if (report.target_type === 'comment') {
         requirePermission(caller, 'comments:moderate')
-        const { comment } = visibleComment(caller, await findCommentWithPost(trx, report.target_id))
+        const { comment, post } = visibleComment(caller, await findCommentWithPost(trx, report.target_id))
         const done =
           action === 'hide'
-            ? (await setCommentHidden(trx, comment.id, { at: Date.now(), reason: note })) !== undefined
-            : await deleteComment(trx, comment.id)
+            ? (await hideComment(trx, post, comment, { at: Date.now(), reason: note })) !== undefined
+            : await removeComment(trx, post, comment)
         if (!done) throw gone
         return { ...entry, action: `comment.${action}` }
       }

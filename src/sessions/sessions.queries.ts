@@ -156,21 +156,21 @@ export async function deleteSessionById(db: Db, id: string): Promise<void> {
 }
 
 const deleteUserSessionQuery = compiledQuery((db, v: { userId: string; id: string }) =>
-  db.deleteFrom('sessions').where('id', '=', v.id).where('user_id', '=', v.userId),
+  db.deleteFrom('sessions').where('id', '=', v.id).where('user_id', '=', v.userId).returning('id'),
 )
 
 /** Deletes one of a user's sessions; false when the user has no session with that ID. */
 export async function deleteUserSession(db: Db, userId: string, id: string): Promise<boolean> {
-  return (await deleteUserSessionQuery.changed(db, { userId, id })) > 0
+  return (await deleteUserSessionQuery.first(db, { userId, id })) !== undefined
 }
 
 const deleteOtherUserSessionsQuery = compiledQuery((db, v: { userId: string; keepId: string }) =>
-  db.deleteFrom('sessions').where('user_id', '=', v.userId).where('id', '!=', v.keepId),
+  db.deleteFrom('sessions').where('user_id', '=', v.userId).where('id', '!=', v.keepId).returning('id'),
 )
 
-/** Deletes every session of a user except one; returns how many went. */
-export function deleteOtherUserSessions(db: Db, userId: string, keepId: string): Promise<number> {
-  return deleteOtherUserSessionsQuery.changed(db, { userId, keepId })
+/** Deletes every session of a user except one; returns the IDs of those that went. */
+export async function deleteOtherUserSessions(db: Db, userId: string, keepId: string): Promise<string[]> {
+  return (await deleteOtherUserSessionsQuery.rows(db, { userId, keepId })).map((row) => row.id)
 }
 
 const deleteAllUserSessionsQuery = compiledQuery((db, v: { userId: string }) =>
@@ -194,12 +194,17 @@ const evictSessionsQuery = compiledQuery((db, v: { userId: string; keep: number 
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')
         .limit(v.keep),
-    ),
+    )
+    .returning('id'),
 )
 
-/** Keeps a user's `keep` most recently used sessions and deletes the rest. */
-export async function evictLeastRecentlyUsedSessions(db: Db, userId: string, keep: number): Promise<void> {
-  await evictSessionsQuery.changed(db, { userId, keep })
+/** Keeps a user's `keep` most recently used sessions and deletes the rest; returns the IDs that went. */
+export async function evictLeastRecentlyUsedSessions(
+  db: Db,
+  userId: string,
+  keep: number,
+): Promise<string[]> {
+  return (await evictSessionsQuery.rows(db, { userId, keep })).map((row) => row.id)
 }
 
 const userSessions = compiledQuery((db, v: { userId: string } & PageWindow) =>
@@ -225,4 +230,19 @@ const deleteExpiredSessionsQuery = compiledQuery(
 /** Deletes sessions idle since before `idleCutoff` or, with an absolute cap, created before `createdCutoff`. */
 export function deleteExpiredSessions(db: Db, idleCutoff: number, createdCutoff?: number): Promise<number> {
   return deleteExpiredSessionsQuery.changed(db, { idleCutoff, createdCutoff })
+}
+
+const sessionsByIdsQuery = compiledQuery((db, v: { ids: string[] }) =>
+  db.selectFrom('sessions').select(['id', 'user_id', 'created_at', 'updated_at']).where('id', 'in', v.ids),
+)
+
+/**
+ * The sessions among these IDs that still exist (at most 100 IDs), read from the database itself and
+ * not the session cache: open event streams end when theirs is gone.
+ */
+export function findSessionsByIds(
+  db: Db,
+  ids: string[],
+): Promise<Array<Pick<SessionRow, 'id' | 'user_id' | 'created_at' | 'updated_at'>>> {
+  return sessionsByIdsQuery.rows(db, { ids })
 }

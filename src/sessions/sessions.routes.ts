@@ -37,6 +37,8 @@ import {
   USER_AGENT_MAX_LENGTH,
 } from './sessions.schemas.js'
 import { hashToken, newSessionToken } from './tokens.js'
+import { sessionCreatedEvent, sessionDeletedEvents } from './session-events.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
 
 // A sign-in confirmation stands in for the owner's word that this login is theirs while others' guesses
 // hold the account over its ceiling: short-lived, and at most one mail per window so that guessers who
@@ -225,7 +227,11 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
             const spent = await takeAccountToken(trx, hashEmailedToken(loginToken), ['login_confirmation'])
             if (!spent || !isConfirmationOf(spent, user, Date.now())) throw confirmationRequired()
           }
-          await evictLeastRecentlyUsedSessions(trx, user.id, config.sessionsPerUserMax)
+          const evicted = await evictLeastRecentlyUsedSessions(trx, user.id, config.sessionsPerUserMax)
+          await appendEvents(trx, [
+            sessionCreatedEvent(row, config),
+            ...sessionDeletedEvents(user.id, evicted),
+          ])
           return true
         })
       } catch (error) {
@@ -279,7 +285,11 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
     },
     async (request, reply) => {
       const caller = callerOf(request)
-      const revoked = await deleteOtherUserSessions(db, caller.userId, caller.sessionId)
+      const revoked = await db.transaction().execute(async (trx) => {
+        const ids = await deleteOtherUserSessions(trx, caller.userId, caller.sessionId)
+        await appendEvents(trx, sessionDeletedEvents(caller.userId, ids))
+        return ids.length
+      })
       logSecurityEvent(request.log, 'session.revoked', { userId: caller.userId }, { others: revoked })
       return reply.code(204).send(null)
     },
@@ -301,7 +311,10 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<{ credentials: Credential
     },
     async (request, reply) => {
       const caller = callerOf(request)
-      if (!(await deleteUserSession(db, caller.userId, request.params.id))) throw notFound('Session')
+      await db.transaction().execute(async (trx) => {
+        if (!(await deleteUserSession(trx, caller.userId, request.params.id))) throw notFound('Session')
+        await appendEvents(trx, sessionDeletedEvents(caller.userId, [request.params.id]))
+      })
       logSecurityEvent(
         request.log,
         'session.revoked',

@@ -74,7 +74,7 @@ export const LoginBody = Type.Object(
 export type LoginBody = Static<typeof LoginBody>
 
 /** When a session expires if it is not used again: idle life from its last use, capped by the absolute life. */
-function sessionExpiresAt(
+export function sessionExpiresAt(
   row: Pick<SessionRow, 'created_at' | 'updated_at'>,
   sessionLifeMs: number,
   sessionAbsoluteLifeMs: number | null,

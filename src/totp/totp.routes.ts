@@ -11,6 +11,9 @@ import { logSecurityEvent } from '../security-events.js'
 import { deleteOtherUserSessions } from '../sessions/sessions.queries.js'
 import { checkAccountPassword, type Credentials } from '../accounts/credentials.js'
 import { findUserById, lockUserById } from '../accounts/users.queries.js'
+import { appendEvents, type NewEvent } from '../event-log/event-log.queries.js'
+import { sessionDeletedEvents } from '../sessions/session-events.js'
+import { userUpdatedEvent } from '../users/user-events.js'
 import {
   hashRecoveryCode,
   matchingTotpStep,
@@ -37,6 +40,12 @@ import { ConfirmTotpBody, PasswordBody, RecoveryCodesSchema, TotpEnrolmentSchema
 // conditional on the confirmed secret (turnTotpOn), so it is true exactly when that secret exists.
 
 /** Two-factor sign-in: `/v1/me/totp` (enrol, disable) and `/v1/me/totp/confirm`. */
+/** `user.updated` with the account as it now stands (its `totp_enabled` just changed). */
+async function accountEvent(trx: Db, userId: string): Promise<NewEvent[]> {
+  const user = await findUserById(trx, userId)
+  return user === undefined ? [] : [userUpdatedEvent(user)]
+}
+
 export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }> = async (
   app,
   { credentials },
@@ -155,7 +164,11 @@ export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }>
         // Whoever signed in with the password alone is signed out: from now on it takes a code too.
         const others = await deleteOtherUserSessions(trx, user.id, caller.sessionId)
         await enqueueMail(trx, app.outbox, user.email, 'totp_enabled', {}, now)
-        return others
+        await appendEvents(trx, [
+          ...(await accountEvent(trx, user.id)),
+          ...sessionDeletedEvents(user.id, others),
+        ])
+        return others.length
       })
       app.mailSender.wake()
       logSecurityEvent(request.log, 'totp.enabled', { userId: caller.userId })
@@ -192,7 +205,10 @@ export const totpRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }>
         const locked = await lockCaller(trx, user.id)
         const now = Date.now()
         const turnedOff = await forgetTotp(trx, locked.id, now)
-        if (turnedOff) await enqueueMail(trx, app.outbox, locked.email, 'totp_disabled', {}, now)
+        if (turnedOff) {
+          await enqueueMail(trx, app.outbox, locked.email, 'totp_disabled', {}, now)
+          await appendEvents(trx, await accountEvent(trx, locked.id))
+        }
         return turnedOff
       })
       if (wasOn) {

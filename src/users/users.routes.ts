@@ -22,6 +22,11 @@ import { postFromRow } from '../posts/posts.schemas.js'
 import { deletePostsByAuthor, listPostsByAuthor } from '../posts/posts.queries.js'
 import { deleteOtherUserSessions, listUserSessions } from '../sessions/sessions.queries.js'
 import { sessionFromRow } from '../sessions/sessions.schemas.js'
+import { sessionDeletedEvents } from '../sessions/session-events.js'
+import { onPostEvent, postDeletedEvent } from '../posts/post-events.js'
+import { findCommentsOnOthersPosts } from '../comments/comments.queries.js'
+import { appendEvents } from '../event-log/event-log.queries.js'
+import { userUpdatedEvent } from './user-events.js'
 import { logSecurityEvent } from '../security-events.js'
 import { lockStorage } from '../storage/storage.queries.js'
 import {
@@ -286,8 +291,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
       if (request.body.preferences !== undefined) {
         changes.preferences = mergePreferences(user.preferences, request.body.preferences)
       }
-      const updated = await updateUser(db, user.id, changes, Date.now(), expectedVersion)
-      if (!updated) throw preconditionFailed()
+      const updated = await db.transaction().execute(async (trx) => {
+        const changed = await updateUser(trx, user.id, changes, Date.now(), expectedVersion)
+        if (!changed) throw preconditionFailed()
+        await appendEvents(trx, [userUpdatedEvent(changed)])
+        return changed
+      })
       return reply.header('etag', versionEtag(updated.version)).send(data(userFromRow(updated)))
     },
   )
@@ -339,11 +348,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         const now = Date.now()
         const changed = await updateUser(trx, user.id, { password_hash: passwordHash }, now)
         if (changed) {
-          await deleteOtherUserSessions(trx, user.id, caller.sessionId)
+          const signedOut = await deleteOtherUserSessions(trx, user.id, caller.sessionId)
           // No link mailed before the change may outlive it: a reset link would undo it, and a pending
           // email change would hand the account to whoever asked for it with the old password.
           await deleteUserAccountTokens(trx, user.id)
           await enqueueMail(trx, app.outbox, changed.email, 'password_changed', {}, now)
+          await appendEvents(trx, [userUpdatedEvent(changed), ...sessionDeletedEvents(user.id, signedOut)])
         }
         return changed
       })
@@ -382,8 +392,27 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         // statement took the author's row for good before reaching the posts, and deadlocked on
         // PostgreSQL with a comment being written on one of them.
         await lockStorage(trx, user.id)
-        await deletePostsByAuthor(trx, user.id)
+        // The account's comments on others' posts go with it (a cascade): their events are read first.
+        const comments = await findCommentsOnOthersPosts(trx, user.id)
+        const posts = await deletePostsByAuthor(trx, user.id)
         await deleteUser(trx, user.id)
+        // Last, as every writer appends: the cursor's lock is then held for the commit alone.
+        await appendEvents(trx, [
+          ...posts.map(postDeletedEvent),
+          ...comments.map((comment) =>
+            onPostEvent(
+              'comment.deleted',
+              {
+                id: comment.post_id,
+                user_id: comment.post_user_id,
+                visibility: comment.visibility,
+                hidden: comment.hidden,
+              },
+              { id: comment.id, post_id: comment.post_id },
+              comment.comment_hidden === 0 ? undefined : user.id,
+            ),
+          ),
+        ])
       })
       logSecurityEvent(request.log, 'account.deleted', { userId: user.id })
       return reply.code(204).send(null)

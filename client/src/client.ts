@@ -1,5 +1,12 @@
 import createClient, { type Client } from 'openapi-fetch'
 import { errorFromResponse, networkError, QuireError } from './errors.js'
+import {
+  subscribe,
+  type EventHandlers,
+  type SubscribeOptions,
+  type Subscription,
+  type Topic,
+} from './events.js'
 import type { paths } from './openapi.js'
 import { paged, type Paged } from './pages.js'
 import type {
@@ -194,6 +201,15 @@ export interface Quire {
     /** Makes the attachment its post's cover; answers the updated post. */
     selectAsCover(attachment: AttachmentRef): Promise<Post>
   }
+  /**
+   * Follows live events on `topics` (`GET /v1/events`) until `close()`: dropped streams are opened again and
+   * resume where they stopped; `reset` says when that was not possible.
+   */
+  subscribe(
+    topics: Topic | readonly Topic[],
+    handlers: EventHandlers,
+    options?: SubscribeOptions,
+  ): Subscription
   comments: {
     /** A post's comments, or an attachment's with `attachment`. */
     list(post: IdOr<Post>, options?: ListOptions & { attachment?: IdOr<Attachment> }): Paged<Comment>
@@ -359,6 +375,20 @@ export function createQuire(options: QuireOptions): Quire {
       }
     },
     sessions,
+    subscribe: (topics, handlers, opts) =>
+      subscribe(
+        {
+          baseUrl,
+          fetch: fetchImpl,
+          token: () => token,
+          unauthorized: (stale) => {
+            if (token === stale) setToken(undefined)
+          },
+        },
+        topics,
+        handlers,
+        opts,
+      ),
     me: {
       get: () => single(() => raw.GET('/v1/me')),
       update: (changes, opts) =>

@@ -10,6 +10,15 @@ export type {
   WriteOptions,
 } from './client.js'
 export { QuireError } from './errors.js'
+export type {
+  EventHandlers,
+  QuireEvent,
+  QuireEventOf,
+  QuireEventType,
+  SubscribeOptions,
+  Subscription,
+  Topic,
+} from './events.js'
 export type { Page, Paged } from './pages.js'
 export type { paths } from './openapi.js'
 export type * from './types.js'

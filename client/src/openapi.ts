@@ -15613,6 +15613,838 @@ export interface paths {
     }
     trace?: never
   }
+  '/v1/events': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Live events (Server-Sent Events)
+     * @description A `text/event-stream` of the changes you may see, as they commit, on every instance. Each message has `id:` (the cursor), `event:` (its type) and `data:` (`{"data": …}`: the resource exactly as its GET answers you, or `{id, post_id?}` for a deletion). Types: `post.created`, `post.updated`, `post.deleted`, `attachment.created`, `attachment.updated`, `attachment.deleted`, `comment.created`, `comment.updated`, `comment.deleted`, `user.updated`, `session.created`, `session.deleted`. Visibility is checked for you at the time of each event: a post you lose sight of arrives as `post.deleted`, one you gain as `post.created`; on `posts/{id}` a `post.deleted` is the last event of that topic. Resume with `Last-Event-ID` (EventSource sends it on reconnect) or `last_event_id`: the missed events, in order, then live; a cursor unknown or older than EVENTS_RETENTION starts with `event: reset`. A comment line every EVENTS_HEARTBEAT. The stream ends within 5 s of its session being revoked or expiring, when the instance drains, or when 1 MiB waits for a client that does not read. Token by header or `access_token`; anonymous callers may follow public topics. Errors come before the stream opens: a malformed or unknown topic 400, a post you cannot see 404, `me` without a token 401, more than EVENTS_STREAMS_PER_USER open streams (per client address when anonymous) 429.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description Comma-separated, 1–20 distinct: `posts` (every post you can see: created, updated, deleted), `posts/{id}` (that post, its attachments and every comment on it or its attachments), `me` (your account and sessions; needs a token) */
+          topics: string
+          /** @description Resume after this event (what `Last-Event-ID` carries; the header wins). Unknown, malformed or older than EVENTS_RETENTION: the stream starts with `event: reset` */
+          last_event_id?: string
+        }
+        header?: never
+        path?: never
+        cookie?: never
+      }
+      requestBody?: never
+      responses: {
+        /** @description The stream */
+        200: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'text/event-stream':
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'post.created'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      user_id: string
+                      title: string
+                      body: string
+                      /**
+                       * @description public: anyone can read it; private: only its author
+                       * @enum {unknown}
+                       */
+                      visibility: 'public' | 'private'
+                      /**
+                       * Format: uuid
+                       * @description Set by POST …/attachments/{aid}/select; null when none
+                       */
+                      cover_attachment_id: string | null
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        attachments: string
+                        /** Format: uri-reference */
+                        comments: string
+                        /** Format: uri-reference */
+                        author_posts: string
+                        /** Format: uri-reference */
+                        cover?: string
+                      }
+                    }
+                  }
+                }
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'post.updated'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      user_id: string
+                      title: string
+                      body: string
+                      /**
+                       * @description public: anyone can read it; private: only its author
+                       * @enum {unknown}
+                       */
+                      visibility: 'public' | 'private'
+                      /**
+                       * Format: uuid
+                       * @description Set by POST …/attachments/{aid}/select; null when none
+                       */
+                      cover_attachment_id: string | null
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        attachments: string
+                        /** Format: uri-reference */
+                        comments: string
+                        /** Format: uri-reference */
+                        author_posts: string
+                        /** Format: uri-reference */
+                        cover?: string
+                      }
+                    }
+                  }
+                }
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'post.deleted'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id?: string
+                    }
+                  }
+                }
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'attachment.created'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id: string
+                      /** @description Its only writable field after upload */
+                      filename: string
+                      /** @description The media type the file was uploaded with; sent back on download */
+                      content_type: string
+                      /**
+                       * Format: int64
+                       * @description In bytes
+                       */
+                      size: number
+                      /** @description SHA-256 of the content, lowercase hex */
+                      sha256: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        content: string
+                        /** Format: uri-reference */
+                        comments: string
+                        /** Format: uri-reference */
+                        select: string
+                        /** Format: uri-reference */
+                        edit: string
+                        /** Format: uri-reference */
+                        post: string
+                      }
+                    }
+                  }
+                }
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'attachment.updated'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id: string
+                      /** @description Its only writable field after upload */
+                      filename: string
+                      /** @description The media type the file was uploaded with; sent back on download */
+                      content_type: string
+                      /**
+                       * Format: int64
+                       * @description In bytes
+                       */
+                      size: number
+                      /** @description SHA-256 of the content, lowercase hex */
+                      sha256: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        content: string
+                        /** Format: uri-reference */
+                        comments: string
+                        /** Format: uri-reference */
+                        select: string
+                        /** Format: uri-reference */
+                        edit: string
+                        /** Format: uri-reference */
+                        post: string
+                      }
+                    }
+                  }
+                }
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'attachment.deleted'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id?: string
+                    }
+                  }
+                }
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'comment.created'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id: string
+                      /**
+                       * Format: uuid
+                       * @description The attachment commented on; null on a post comment
+                       */
+                      attachment_id: string | null
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      user_id: string
+                      body: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Absolute paths to the comment, its post and (if any) its attachment */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        post: string
+                        /** Format: uri-reference */
+                        attachment?: string
+                      }
+                    }
+                  }
+                }
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'comment.updated'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id: string
+                      /**
+                       * Format: uuid
+                       * @description The attachment commented on; null on a post comment
+                       */
+                      attachment_id: string | null
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      user_id: string
+                      body: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Absolute paths to the comment, its post and (if any) its attachment */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        post: string
+                        /** Format: uri-reference */
+                        attachment?: string
+                      }
+                    }
+                  }
+                }
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'comment.deleted'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id?: string
+                    }
+                  }
+                }
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'user.updated'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: email
+                       * @description Lower-cased at registration
+                       */
+                      email: string
+                      display_name: string | null
+                      /** @description Free-form JSON object of the user’s own settings (at most 16 KiB) */
+                      preferences: {
+                        [key: string]: unknown
+                      }
+                      /** @description True once the owner confirmed the address from a mail (POST /v1/email-verifications) */
+                      email_verified: boolean
+                      /** @description True while two-factor sign-in (TOTP) is on */
+                      totp_enabled: boolean
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Absolute paths: self, the caller’s sessions and posts; follow, never build */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        sessions: string
+                        /** Format: uri-reference */
+                        posts: string
+                      }
+                    }
+                  }
+                }
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'session.created'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      expires_at: string
+                      /** @description True for the session making this request */
+                      current: boolean
+                      /** @description Gathered when the session was created */
+                      metadata: {
+                        user_agent: string | null
+                        /** @description Client address (honours TRUST_PROXY) */
+                        ip: string | null
+                      }
+                      /** @description Absolute path of the session itself */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                      }
+                    }
+                  }
+                }
+              | {
+                  /** @description The cursor (`id:` line): opaque, increasing */
+                  id: string
+                  /** @enum {string} */
+                  event: 'session.deleted'
+                  data: {
+                    data: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id?: string
+                    }
+                  }
+                }
+              | {
+                  /** @enum {string} */
+                  event: 'reset'
+                  data: Record<string, never>
+                }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        400: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        401: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        404: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        413: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        414: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        415: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        429: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: number
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        431: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        500: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope: never carries `data` */
+        503: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed; present only for field validation failures */
+                fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {

@@ -23,6 +23,8 @@ const STREAMS = Number(process.env['BENCH_STREAMS'] ?? (QUICK ? 100 : 1000))
 const PROBES = QUICK ? 3 : 20
 /** Every stream is the bench user's: the per-user stream limit is lifted to its maximum. */
 const EVENTS_SERVER_ENV = { EVENTS_STREAMS_PER_USER: '10000' }
+/** Unmeasured load on a newly started server (its pool, prepared statements and JIT warm up). */
+const WARM_UP_S = QUICK ? 1 : 2
 /** How long a probe may take to reach every stream before the missing ones count as missed. */
 const PROBE_DEADLINE_MS = 10_000
 
@@ -42,6 +44,8 @@ export interface EventsFigures {
     /** BENCH_BASELINE's build (e.g. main's) in the same rounds, with no stream: `noneToBaseline` is ours ÷ its. */
     baseline?: { script: string; rps: number; cpuMicros: number; noneToBaseline: number }
     failures: number
+    /** Every round's figures, of which the ones above are medians. */
+    rounds: Record<'none' | 'withStreams' | 'baseline', Array<{ rps: number; cpu: number }>>
     /** Written comments whose event reached the one stream following the written post, of those written. */
     delivered: number
     written: number
@@ -256,7 +260,7 @@ async function writeRounds(
     if (BASELINE_SCRIPT !== undefined) {
       const baseline = await startBaseline(db, databaseUrl, BASELINE_SCRIPT)
       try {
-        await drive(baseline.base, write, CONNECTIONS, 1)
+        await drive(baseline.base, write, CONNECTIONS, WARM_UP_S)
         await measure(baseline, measured.baseline)
       } finally {
         await baseline.stop()
@@ -265,7 +269,7 @@ async function writeRounds(
     const server = await startQuire(databaseUrl, 1, EVENTS_SERVER_ENV)
     try {
       const streams = streamsOn(server)
-      await drive(server.base, write, CONNECTIONS, 1)
+      await drive(server.base, write, CONNECTIONS, WARM_UP_S)
       for (const open of round % 2 === 0 ? [false, true] : [true, false]) {
         if (!open) {
           await measure(server, measured.none)
@@ -311,6 +315,7 @@ async function writeRounds(
     failures,
     delivered,
     written,
+    rounds: measured,
   }
 }
 

@@ -15632,7 +15632,10 @@ export interface paths {
           /** @description Resume after this event (what `Last-Event-ID` carries; the header wins). Unknown, malformed or older than EVENTS_RETENTION: the stream starts with `event: reset` */
           last_event_id?: string
         }
-        header?: never
+        header?: {
+          /** @description Resume after this event: sent by EventSource when it reconnects (wins over `last_event_id`) */
+          'last-event-id'?: string
+        }
         path?: never
         cookie?: never
       }

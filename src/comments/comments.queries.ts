@@ -99,3 +99,23 @@ const deleteCommentQuery = compiledQuery((db, v: { id: string; expectedVersion: 
 export async function deleteComment(db: Db, id: string, expectedVersion?: number): Promise<boolean> {
   return (await deleteCommentQuery.changed(db, { id, expectedVersion })) > 0
 }
+
+const commentsOnOthersPostsQuery = compiledQuery((db, v: { userId: string }) =>
+  db
+    .selectFrom('comments')
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .select(['comments.id', 'comments.post_id', 'posts.user_id as post_user_id', 'posts.visibility'])
+    .where('comments.user_id', '=', v.userId)
+    .where('posts.user_id', '!=', v.userId),
+)
+
+/**
+ * A user's comments on other users' posts, with what their deletion events need (the post's author and
+ * visibility): read before the account's deletion takes them with it.
+ */
+export function findCommentsOnOthersPosts(
+  db: Db,
+  userId: string,
+): Promise<Array<{ id: string; post_id: string; post_user_id: string; visibility: PostRow['visibility'] }>> {
+  return commentsOnOthersPostsQuery.rows(db, { userId })
+}

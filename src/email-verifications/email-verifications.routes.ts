@@ -124,9 +124,9 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
           }
           return { event: 'email.verified', userId: user.id } as const
         }
+        let changed: UserRow | undefined
         try {
-          const changed = await updateUser(trx, user.id, { email: spent.email, email_verified: 1 }, now)
-          if (changed) await appendEvents(trx, [userUpdatedEvent(changed)])
+          changed = await updateUser(trx, user.id, { email: spent.email, email_verified: 1 }, now)
         } catch (error) {
           // The unique index decides a race with a registration of the same address: one owner, one 409.
           if (isUniqueViolation(error)) throw emailTaken()
@@ -135,6 +135,7 @@ export const emailVerificationsRoutes: FastifyPluginAsyncTypebox<{ credentials: 
         await deleteUserAccountTokens(trx, user.id)
         // The address the account left is the one its owner still reads, if the change was not theirs.
         await enqueueMail(trx, app.outbox, user.email, 'email_changed', { new_email: spent.email }, now)
+        if (changed) await appendEvents(trx, [userUpdatedEvent(changed)])
         return { event: 'email.changed', userId: user.id } as const
       })
       if (outcome.event === 'email.changed') app.mailSender.wake()

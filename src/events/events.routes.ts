@@ -8,7 +8,7 @@ import { visiblePost } from '../http/permissions.js'
 import { isUuid } from '../ids.js'
 import { findPostById } from '../posts/posts.queries.js'
 import { eventExists } from './events.queries.js'
-import { EVENT_TYPE_LIST, EventMessage, EventsQuery, MAX_TOPICS } from './events.schemas.js'
+import { EVENT_TYPE_LIST, EventMessage, EventsHeaders, EventsQuery, MAX_TOPICS } from './events.schemas.js'
 import { EventHub, type Subscriber } from './hub.js'
 
 // GET /v1/events: Server-Sent Events. Every refusal comes before the stream opens, as an ordinary
@@ -100,6 +100,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'EVENTS_STREAMS_PER_USER open streams (per client address when anonymous) 429.',
         security: [...TOKEN_SECURITY, {}],
         querystring: EventsQuery,
+        headers: EventsHeaders,
         response: {
           200: {
             description: 'The stream',

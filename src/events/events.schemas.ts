@@ -29,6 +29,16 @@ export const EventsQuery = Type.Object({
 })
 export type EventsQuery = Static<typeof EventsQuery>
 
+export const EventsHeaders = Type.Object({
+  'last-event-id': Type.Optional(
+    Type.String({
+      maxLength: 8192,
+      description:
+        'Resume after this event: sent by EventSource when it reconnects (wins over `last_event_id`)',
+    }),
+  ),
+})
+
 const Deletion = Type.Object({ id: Id, post_id: Type.Optional(Id) })
 
 /** One SSE message of each type, as `{id, event, data}` (the `data:` line is the JSON of `data`). */

@@ -26,7 +26,7 @@ const BACKSTOP_POLL_MS = 5000
 /** How often open streams' sessions are checked (a stream ends within this once its session is gone). */
 const SESSION_CHECK_MS = 2000
 /** Bytes waiting for a client past which its stream is dropped. */
-export const MAX_WAITING_BYTES = 1024 * 1024
+const MAX_WAITING_BYTES = 1024 * 1024
 /** Sessions looked up per statement. */
 const SESSION_LOOKUP_BATCH = 100
 
@@ -52,7 +52,7 @@ export interface Subscriber {
 }
 
 /** How the hub runs: the heartbeat and the per-user (or per-address) stream limit. */
-export interface HubOptions {
+interface HubOptions {
   heartbeatMs: number
   streamsPerKey: number
   sessionLifeMs: number
@@ -99,6 +99,11 @@ function eventText(row: EventRow, variant: Variant): string {
       return `id: ${String(row.id)}\nevent: ${row.type}\ndata: ${JSON.stringify({ data: { ...session, current: true } })}\n\n`
     }
   }
+}
+
+/** Whether a stream is still open (delivering an event may have ended it). */
+function isOpen(subscriber: Subscriber): boolean {
+  return !subscriber.closed
 }
 
 /** Whether a delivered event ends the subscriber's interest in a post (it is gone from its sight). */
@@ -264,7 +269,7 @@ export class EventHub {
           const flowing = this.#deliver(subscriber, row, undefined)
           subscriber.cursor = row.id
           // A long replay waits for the client rather than piling up past the drop limit.
-          if (!flowing && !subscriber.closed)
+          if (!flowing && isOpen(subscriber))
             await Promise.race([once(subscriber.out, 'drain'), once(subscriber.out, 'close')])
         }
         if (rows.length < BATCH) break
@@ -326,19 +331,25 @@ export class EventHub {
     this.#reading = true
     try {
       do {
-        this.#readAgain = false
         for (;;) {
           const rows = await findEventsAfter(this.#db, this.#cursor, BATCH)
           for (const row of rows) this.#dispatch(row)
           if (rows.length < BATCH) break
         }
-      } while (this.#readAgain && this.#all.size > 0)
+      } while (this.#takeReadAgain() && this.#all.size > 0)
     } catch (error) {
       // The next notification or poll reads again from the same cursor: nothing is lost.
       this.#log.warn({ err: error }, 'reading live events failed')
     } finally {
       this.#reading = false
     }
+  }
+
+  /** Whether a notification came while reading (and clears it). */
+  #takeReadAgain(): boolean {
+    const again = this.#readAgain
+    this.#readAgain = false
+    return again
   }
 
   #start(): Promise<void> {

@@ -12,7 +12,11 @@ declare module 'fastify' {
      * Where the process is in its life: `draining` once shutdown has begun; `settled()` resolves once
      * no request is still at work (a request whose client went away keeps running after close()).
      */
-    lifecycle: { draining: boolean; settled: () => Promise<void>; whenDraining: (listener: () => void) => void }
+    lifecycle: {
+      draining: boolean
+      settled: () => Promise<void>
+      whenDraining: (listener: () => void) => void
+    }
   }
   interface FastifyRequest {
     /** Counted among the requests at work (see requestLifecycle): from the first hook until its answer is ready. */

@@ -194,7 +194,11 @@ const evictSessionsQuery = compiledQuery((db, v: { userId: string; keep: number 
 )
 
 /** Keeps a user's `keep` most recently used sessions and deletes the rest; returns the IDs that went. */
-export async function evictLeastRecentlyUsedSessions(db: Db, userId: string, keep: number): Promise<string[]> {
+export async function evictLeastRecentlyUsedSessions(
+  db: Db,
+  userId: string,
+  keep: number,
+): Promise<string[]> {
   return (await evictSessionsQuery.rows(db, { userId, keep })).map((row) => row.id)
 }
 

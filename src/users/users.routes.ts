@@ -23,7 +23,8 @@ import { deletePostsByAuthor, listPostsByAuthor } from '../posts/posts.queries.j
 import { deleteOtherUserSessions, listUserSessions } from '../sessions/sessions.queries.js'
 import { sessionFromRow } from '../sessions/sessions.schemas.js'
 import { sessionDeletedEvents } from '../sessions/session-events.js'
-import { postDeletedEvent } from '../posts/post-events.js'
+import { onPostEvent, postDeletedEvent } from '../posts/post-events.js'
+import { findCommentsOnOthersPosts } from '../comments/comments.queries.js'
 import { appendEvents } from '../event-log/event-log.queries.js'
 import { userUpdatedEvent } from './user-events.js'
 import { logSecurityEvent } from '../security-events.js'
@@ -389,9 +390,21 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         // statement took the author's row for good before reaching the posts, and deadlocked on
         // PostgreSQL with a comment being written on one of them.
         await lockStorage(trx, user.id)
+        // The account's comments on others' posts go with it (a cascade): their events are read first.
+        const comments = await findCommentsOnOthersPosts(trx, user.id)
         const posts = await deletePostsByAuthor(trx, user.id)
-        await appendEvents(trx, posts.map(postDeletedEvent))
         await deleteUser(trx, user.id)
+        // Last, as every writer appends: the cursor's lock is then held for the commit alone.
+        await appendEvents(trx, [
+          ...posts.map(postDeletedEvent),
+          ...comments.map((comment) =>
+            onPostEvent(
+              'comment.deleted',
+              { id: comment.post_id, user_id: comment.post_user_id, visibility: comment.visibility },
+              { id: comment.id, post_id: comment.post_id },
+            ),
+          ),
+        ])
       })
       logSecurityEvent(request.log, 'account.deleted', { userId: user.id })
       return reply.code(204).send(null)

@@ -105,7 +105,7 @@ describe('events: happy paths', () => {
       headers: user.auth,
       payload: { display_name: 'Live Wire' },
     })
-    const updated = await stream.nextEvent<Record<string, unknown>>()
+    const updated = await stream.nextEvent()
     assert.equal(updated.event, 'user.updated')
     assert.deepEqual(updated.data, dataOf<Record<string, unknown>>(patched, 200))
 
@@ -115,7 +115,7 @@ describe('events: happy paths', () => {
       payload: { email: user.email, password: user.password },
     })
     const other = dataOf<{ id: string; token: string }>(login, 201)
-    const created = await stream.nextEvent<Record<string, unknown>>()
+    const created = await stream.nextEvent()
     assert.equal(created.event, 'session.created')
     assert.equal(created.data['id'], other.id)
     assert.equal(created.data['current'], false)
@@ -152,6 +152,29 @@ describe('events: happy paths', () => {
     const replayed = await ownStream.nextEvent<{ id: string; current: boolean }>()
     assert.equal(replayed.event, 'session.created')
     assert.deepEqual([replayed.data.id, replayed.data.current], [second.id, true])
+  })
+})
+
+describe('events: account deletion', () => {
+  it('sends post.deleted for the account’s posts and comment.deleted for its comments on others’ posts', async (t) => {
+    const { app, port } = await listening(t)
+    const leaving = await registerAndLogin(app, 'leaving')
+    const staying = await registerAndLogin(app, 'staying')
+    const theirs = await createPost(app, leaving, { title: 'Theirs' })
+    const mine = await createPost(app, staying, { title: 'Mine' })
+    const comment = await createComment(app, leaving, mine.id)
+    const feed = await subscribe(t, port, 'posts', staying)
+    const onMine = await subscribe(t, port, `posts/${mine.id}`, staying)
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/v1/me',
+      headers: leaving.auth,
+      payload: { password: leaving.password },
+    })
+    assert.equal(deleted.statusCode, 204)
+    assert.deepEqual((await feed.nextEvent()).data, { id: theirs.id })
+    const gone = await onMine.nextEvent()
+    assert.deepEqual([gone.event, gone.data], ['comment.deleted', { id: comment.id, post_id: mine.id }])
   })
 })
 

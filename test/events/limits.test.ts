@@ -22,7 +22,10 @@ describe('events: errors before the stream opens', () => {
       'posts/not-a-uuid',
       'posts,users',
       '',
-      `${Array.from({ length: 21 }, (_, i) => `posts/01900000-0000-7000-8000-0000000000${String(i).padStart(2, '0')}`).join(',')}`,
+      Array.from(
+        { length: 21 },
+        (_, i) => `posts/01900000-0000-7000-8000-0000000000${String(i).padStart(2, '0')}`,
+      ).join(','),
     ]) {
       const stream = await openStream(port, `/v1/events?topics=${encodeURIComponent(topics)}`)
       assert.equal(stream.status, 400, topics)
@@ -114,7 +117,9 @@ describe('events: limits', () => {
     socket.resume()
     socket.on('data', () => undefined)
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the stalled socket was not closed')), 5000)
+      const timer = setTimeout(() => {
+        reject(new Error('the stalled socket was not closed'))
+      }, 5000)
       const check = (): void => {
         if (!closed) return
         clearTimeout(timer)

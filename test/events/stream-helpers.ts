@@ -8,7 +8,7 @@ import { buildTestApp, UNLIMITED_WRITES, type TestApp } from '../helpers.js'
 // events tests stream from.
 
 /** One message: its fields as the server wrote them (`data` as text). */
-export interface SseMessage {
+interface SseMessage {
   id: string | undefined
   event: string
   data: string
@@ -103,7 +103,8 @@ export class SseStream {
     return message
   }
 
-  /** The next message's type and parsed `data` member. */
+  /** The next message's type and parsed `data` member; the type argument states what the test expects. */
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
   async nextEvent<T = Record<string, unknown>>(
     timeoutMs = 5000,
   ): Promise<{ id?: string; event: string; data: T }> {
@@ -144,7 +145,10 @@ export function openStream(
     request.on('response', (response) => {
       const stream = new SseStream(response.statusCode ?? 0, response.headers, response)
       if (stream.status === 200) resolve(stream)
-      else response.on('end', () => resolve(stream))
+      else
+        response.on('end', () => {
+          resolve(stream)
+        })
     })
     request.on('error', reject)
     request.end()

@@ -57,22 +57,37 @@ export interface OperationSpec {
   acceptsAnyType: boolean
 }
 
-/** Lists every operation of an OpenAPI document. */
+/** Whether an operation answers with an endless stream (Server-Sent Events), which a request cannot wait out. */
+function streams(operation: Operation): boolean {
+  return Object.values(operation.responses ?? {}).some(
+    (response) =>
+      typeof response === 'object' &&
+      response !== null &&
+      'text/event-stream' in ((response as { content?: object }).content ?? {}),
+  )
+}
+
+/**
+ * Lists every operation of an OpenAPI document but the event stream (test/events/ covers it over real
+ * sockets, where a stream can be read and closed).
+ */
 export function operationsOf(document: {
   paths: Record<string, Record<string, Operation>>
 }): OperationSpec[] {
   return Object.entries(document.paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([method, operation]) => {
-      const content = operation.requestBody?.content ?? {}
-      return {
-        method: method.toUpperCase(),
-        path,
-        query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query'),
-        jsonBody: content['application/json']?.schema,
-        acceptsMultipart: 'multipart/form-data' in content,
-        acceptsAnyType: '*/*' in content,
-      }
-    }),
+    Object.entries(operations)
+      .filter(([, operation]) => !streams(operation))
+      .map(([method, operation]) => {
+        const content = operation.requestBody?.content ?? {}
+        return {
+          method: method.toUpperCase(),
+          path,
+          query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query'),
+          jsonBody: content['application/json']?.schema,
+          acceptsMultipart: 'multipart/form-data' in content,
+          acceptsAnyType: '*/*' in content,
+        }
+      }),
   )
 }
 

@@ -114,6 +114,9 @@ defaults
   timeout connect 2s
   timeout client 30s
   timeout server 30s
+  # Long-lived answers (event streams) once the connection is a tunnel; their heartbeats
+  # (EVENTS_HEARTBEAT, 15 s) keep them within the client and server timeouts before that.
+  timeout tunnel 1h
   # Retry a request on another instance when its connection fails; after a failed response,
   # replay only what is safe to repeat (see disable-l7-retry below).
   retries 3

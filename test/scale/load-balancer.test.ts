@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import pg from 'pg'
 import { ensureBuilt, send, startListening, type HttpAnswer, type SendOptions } from '../e2e/built-server.js'
 import { freshDatabaseUrl, strongPassword, TEST_ENGINE, uniqueEmail } from '../helpers.js'
+import { openStream, type SseStream } from '../events/stream-helpers.js'
 import { findProgram, haproxyServers, startHaproxy } from './external.js'
 
 // Two built Quire processes on one fresh PostgreSQL database, behind Debian's HAProxy with the
@@ -168,11 +169,50 @@ describe('several instances behind HAProxy', () => {
       )
 
       await t.test(
-        'stopping one instance mid-load: HAProxy marks it down via /v1/ready and no request is lost',
+        'stopping one instance mid-load: HAProxy marks it down via /v1/ready, no request is lost, and an event ' +
+          'stream on it resumes on the other with Last-Event-ID, missing no event and repeating none',
         async () => {
           const token = body<{ token: string }>(
             await lb('POST', '/v1/sessions', { body: { email, password } }),
           ).token
+          // An event stream through the balancer, held by b (the instance about to stop).
+          let stream: SseStream | undefined
+          for (let i = 0; i < 6 && stream === undefined; i += 1) {
+            const opened = await openStream(balancer.port, '/v1/events?topics=posts')
+            assert.equal(opened.status, 200)
+            if (opened.headers['x-served-by'] === 'b') stream = opened
+            else opened.close()
+          }
+          assert.ok(stream, 'a stream through the balancer reached b')
+          const streamedBy: string[] = ['b']
+          const streamed: string[] = []
+          const following = { on: true }
+          // What EventSource does: read until the stream ends, then reconnect with Last-Event-ID.
+          const follow = async (first: SseStream): Promise<void> => {
+            let current = first
+            while (following.on) {
+              try {
+                const event = await current.nextEvent<{ id: string }>(200)
+                if (event.event === 'post.created') streamed.push(event.data.id)
+                assert.notEqual(event.event, 'reset')
+              } catch {
+                if (!current.ended || current.untaken().length > 0) continue
+                const lastId = current.lastId
+                current = await openStream(
+                  balancer.port,
+                  '/v1/events?topics=posts',
+                  lastId === undefined ? {} : { 'last-event-id': lastId },
+                )
+                if (current.status !== 200) {
+                  await delay(100)
+                  continue
+                }
+                streamedBy.push(String(current.headers['x-served-by']))
+              }
+            }
+            current.close()
+          }
+          const follower = follow(stream)
           const answers: Array<{ status: number; servedBy: string; id?: string }> = []
           const control = { running: true }
           const worker = async (write: boolean): Promise<void> => {
@@ -217,6 +257,17 @@ describe('several instances behind HAProxy', () => {
           )
 
           const created = answers.flatMap((answer) => (answer.id === undefined ? [] : [answer.id]))
+          const streamDeadline = Date.now() + 10_000
+          while (streamed.length < created.length && Date.now() < streamDeadline) await delay(50)
+          following.on = false
+          await follower
+          assert.equal(new Set(streamed).size, streamed.length, 'no event arrived twice')
+          assert.deepEqual(
+            [...streamed].sort(),
+            [...created].sort(),
+            'every post created arrived on the stream',
+          )
+          assert.equal(streamedBy.at(-1), 'a', `the stream moved to a (${streamedBy.join(', ')})`)
           const client = new pg.Client({ connectionString: databaseUrl })
           await client.connect()
           try {

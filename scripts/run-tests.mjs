@@ -6,7 +6,7 @@
 // `--fast` (npm run test:fast) is the tier to run while working: SQLite only, and none of the slow
 // tiers, which start built servers, browsers, load balancers or benchmarks (SLOW_TIERS below).
 import { spawnSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join, relative } from 'node:path'
 import pg from 'pg'
@@ -35,6 +35,7 @@ async function postgresAnswers() {
 }
 
 function run(engine, files) {
+  mkdirSync('test-results', { recursive: true })
   console.log(`\n=== Test pass on ${engine} ===\n`)
   const result = spawnSync(
     process.execPath,
@@ -43,11 +44,20 @@ function run(engine, files) {
       'tsx',
       '--test',
       '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      // Where the time goes, slowest file first: test-results/file-times-<engine>.txt.
+      '--test-reporter=./scripts/file-times-reporter.mjs',
+      `--test-reporter-destination=test-results/file-times-${engine}.txt`,
       `--test-concurrency=${Math.max(2, availableParallelism())}`,
       ...files,
     ],
     { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', QUIRE_TEST_DB: engine } },
   )
+  const times = `test-results/file-times-${engine}.txt`
+  if (existsSync(times)) {
+    const lines = readFileSync(times, 'utf8').split('\n').slice(0, 11).join('\n')
+    console.log(`\nSlowest files on ${engine} (all in ${times}): ${lines}`)
+  }
   return result.status ?? 1
 }
 

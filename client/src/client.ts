@@ -1,4 +1,5 @@
 import createClient, { type Client } from 'openapi-fetch'
+import { createAuthStore, type AuthStore } from './auth.js'
 import { errorFromResponse, networkError, QuireError } from './errors.js'
 import {
   subscribe,
@@ -17,6 +18,7 @@ import type {
   Health,
   NewPost,
   NewSession,
+  Operation,
   Post,
   PostChanges,
   ProfileChanges,
@@ -26,14 +28,15 @@ import type {
   User,
 } from './types.js'
 
-/** How to reach a Quire server, and where the session token comes from and goes. */
+/** How to reach a Quire server, and where the session token is kept. */
 export interface QuireOptions {
   /** The server's origin, e.g. `https://api.example.com` (paths start with `/v1`). */
   baseUrl: string
-  /** A token saved earlier (e.g. read from `localStorage`), sent as `Authorization: Bearer …`. */
-  token?: string
-  /** Called whenever the token changes (login, logout, a 401 on a stale token), to persist it. */
-  onTokenChange?: (token: string | undefined) => void
+  /**
+   * Holds the session token, sent as `Authorization: Bearer …` (default: in memory only). Pass
+   * `createAuthStore(localStoragePersistence())` to keep it between visits.
+   */
+  auth?: AuthStore
   /** The fetch to use (default: the global one). */
   fetch?: typeof fetch
 }
@@ -57,12 +60,34 @@ export interface UploadOptions {
   signal?: AbortSignal
 }
 
-/** Query of a list: the page size (1–100, default 20). */
+/** Query of a list: the page size, and where to start. */
 export interface ListOptions {
+  /** Items per page, 1–100 (default 20). */
   limit?: number
+  /**
+   * Skips this many items before the first page (0-based offset, e.g. `from: 40` with `limit: 20` is the
+   * third page); later pages follow `next_page_token` as usual.
+   */
+  from?: number
+}
+
+/** Options of `attachments.contentUrl`. */
+export interface ContentUrlOptions {
+  /**
+   * Adds the session token as `access_token`, for an `<img src>` of a private post's file. The URL then
+   * carries the token wherever it goes (history, caches, Referer to the same origin); the server may
+   * refuse it (`ALLOW_QUERY_TOKEN=false`). `attachments.download()` sends it in a header instead.
+   */
+  withToken?: boolean
 }
 
 type IdOr<T> = string | T
+
+interface ListQuery {
+  limit?: number
+  from?: number
+  pagetoken?: string
+}
 
 /** Enough to address an attachment's nested routes: its ID and its post's (e.g. a post's cover). */
 export type AttachmentRef = Pick<Attachment, 'id' | 'post_id'>
@@ -111,6 +136,9 @@ function ifMatchHeader(target: IdOr<object>, options: WriteOptions | undefined):
   return etag === undefined ? {} : { 'if-match': etag }
 }
 
+// The operation each answer belongs to, noted as it arrives, so a QuireError can name it.
+const operations = new WeakMap<Response, Operation>()
+
 interface FetchResult<T> {
   data?: T
   error?: unknown
@@ -121,10 +149,10 @@ interface FetchResult<T> {
 export interface Quire {
   /** The openapi-fetch client underneath, typed from the OpenAPI document, for routes not wrapped here. */
   readonly raw: Client<paths>
-  /** The current session token, if any. */
+  /** The session token and signed-in user: kept by login, `me.get` and `me.update`; forgotten by logout or a 401. */
+  readonly auth: AuthStore
+  /** The current session token, if any (`auth.token`). */
   readonly token: string | undefined
-  /** Sets (or with undefined, forgets) the session token. */
-  setToken(token: string | undefined): void
   /** `GET /v1`: liveness and build revision. */
   health(): Promise<Health>
   /** `POST /v1/register`: creates an account (it does not log in). */
@@ -194,8 +222,13 @@ export interface Quire {
     get(post: IdOr<Post>, id: string): Promise<Attachment>
     /** Uploads a File or Blob as `multipart/form-data`. */
     upload(post: IdOr<Post>, file: Blob, options?: UploadOptions): Promise<Attachment>
-    /** The bytes, as a Blob of the stored type. */
+    /** The bytes, as a Blob of the stored type, fetched with the session token. */
     download(attachment: AttachmentRef): Promise<Blob>
+    /**
+     * The absolute URL of the bytes (`links.content`), for `<img src>` or a link: enough for a public
+     * post's file; a private post's needs the token (`download()`, or `withToken`).
+     */
+    contentUrl(attachment: Pick<Attachment, 'links'>, options?: ContentUrlOptions): string
     rename(attachment: IdOr<Attachment>, filename: string, options?: WriteOptions): Promise<Attachment>
     delete(attachment: IdOr<Attachment>, options?: WriteOptions): Promise<void>
     /** Makes the attachment its post's cover; answers the updated post. */
@@ -228,25 +261,33 @@ export interface Quire {
 export function createQuire(options: QuireOptions): Quire {
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
   const fetchImpl = options.fetch ?? ((input: Request) => globalThis.fetch(input))
-  let token = options.token
+  const auth = options.auth ?? createAuthStore()
 
-  const setToken = (next: string | undefined): void => {
-    if (next === token) return
-    token = next
-    options.onTokenChange?.(next)
+  /** A 401 to the token the store still holds means the session is over: forget it. */
+  const refused = (status: number, sentToken: string | undefined): void => {
+    if (status === 401 && sentToken !== undefined && sentToken === auth.token) auth.clear()
   }
 
   const raw = createClient<paths>({ baseUrl, fetch: fetchImpl })
   raw.use({
-    onRequest({ request }) {
-      if (token !== undefined && !request.headers.has('authorization')) {
+    onRequest({ request, schemaPath }) {
+      // Logging in never needs the old token, and its 401 (wrong password) must not end the old session.
+      const isLogin = request.method === 'POST' && schemaPath === '/v1/sessions'
+      const token = auth.token
+      if (token !== undefined && !isLogin && !request.headers.has('authorization')) {
         request.headers.set('authorization', `Bearer ${token}`)
       }
       return request
     },
+    onResponse({ request, response, schemaPath }) {
+      operations.set(response, `${request.method} ${schemaPath}` as Operation)
+      const sent = request.headers.get('authorization')
+      refused(response.status, sent?.startsWith('Bearer ') ? sent.slice('Bearer '.length) : undefined)
+      return response
+    },
   })
 
-  /** Runs a call, throwing a QuireError on failure; a 401 while holding a token forgets it. */
+  /** Runs a call, throwing a QuireError (naming the operation) on failure. */
   async function call<T>(send: () => Promise<FetchResult<T>>): Promise<{ data: T; response: Response }> {
     let result: FetchResult<T>
     try {
@@ -255,8 +296,7 @@ export function createQuire(options: QuireOptions): Quire {
       throw cause instanceof QuireError ? cause : networkError(cause)
     }
     if (!result.response.ok) {
-      if (result.response.status === 401 && token !== undefined) setToken(undefined)
-      throw errorFromResponse(result.response, result.error)
+      throw errorFromResponse(result.response, result.error, operations.get(result.response))
     }
     return { data: result.data as T, response: result.response }
   }
@@ -273,17 +313,16 @@ export function createQuire(options: QuireOptions): Quire {
     await call(send)
   }
 
+  /** A list: the first page from `from` (or the start), then each `next_page_token`. */
   function list<T>(
-    send: (query: {
-      limit?: number
-      pagetoken?: string
-    }) => Promise<FetchResult<{ data: T[]; next_page_token?: string }>>,
-    limit: number | undefined,
+    send: (query: ListQuery) => Promise<FetchResult<{ data: T[]; next_page_token?: string }>>,
+    options: ListOptions | undefined,
   ) {
     return paged(async (pageToken) => {
-      const query: { limit?: number; pagetoken?: string } = {}
-      if (limit !== undefined) query.limit = limit
+      const query: ListQuery = {}
+      if (options?.limit !== undefined) query.limit = options.limit
       if (pageToken !== undefined) query.pagetoken = pageToken
+      else if (options?.from !== undefined) query.from = options.from
       const { data } = await call(() => send(query))
       return data.next_page_token === undefined
         ? { items: data.data }
@@ -302,6 +341,7 @@ export function createQuire(options: QuireOptions): Quire {
     return new Promise((resolve, reject) => {
       const xhr = new Xhr()
       xhr.open('POST', url)
+      const token = auth.token
       if (token !== undefined) xhr.setRequestHeader('authorization', `Bearer ${token}`)
       xhr.upload.addEventListener('progress', (event) => {
         if (event.lengthComputable && onProgress) onProgress(event.loaded, event.total)
@@ -310,7 +350,16 @@ export function createQuire(options: QuireOptions): Quire {
         reject(networkError(new Error('upload failed')))
       })
       xhr.addEventListener('abort', () => {
-        reject(new QuireError(0, 'ABORTED', 'The upload was cancelled'))
+        reject(
+          new QuireError(
+            0,
+            'ABORTED',
+            'The upload was cancelled',
+            {},
+            undefined,
+            'POST /v1/posts/{id}/attachments',
+          ),
+        )
       })
       xhr.addEventListener('load', () => {
         let body: unknown
@@ -325,8 +374,8 @@ export function createQuire(options: QuireOptions): Quire {
           headers: { 'x-request-id': xhr.getResponseHeader('x-request-id') ?? '' },
         })
         if (xhr.status !== 201) {
-          if (xhr.status === 401 && token !== undefined) setToken(undefined)
-          reject(errorFromResponse(response, body))
+          refused(xhr.status, token)
+          reject(errorFromResponse(response, body, 'POST /v1/posts/{id}/attachments'))
           return
         }
         resolve((body as { data: Attachment }).data)
@@ -339,27 +388,35 @@ export function createQuire(options: QuireOptions): Quire {
   }
 
   const sessions: Quire['sessions'] = {
-    list: (opts) => list((query) => raw.GET('/v1/sessions', { params: { query } }), opts?.limit),
+    list: (opts) => list((query) => raw.GET('/v1/sessions', { params: { query } }), opts),
     revoke: (session) =>
       empty(() => raw.DELETE('/v1/sessions/{id}', { params: { path: { id: idOf(session) } } })),
     revokeOthers: () => empty(() => raw.DELETE('/v1/sessions/others')),
   }
 
+  /** Reads the caller's profile through `send`, and keeps it in the store while the token is the same. */
+  async function profile(send: () => Promise<FetchResult<{ data: User }>>): Promise<User> {
+    const token = auth.token
+    const user = await single(send)
+    if (token !== undefined && token === auth.token) auth.save(token, user)
+    return user
+  }
+
   return {
     raw,
+    auth,
     get token() {
-      return token
+      return auth.token
     },
-    setToken,
     health: async () => (await call(() => raw.GET('/v1'))).data,
     register: (registration) => single(() => raw.POST('/v1/register', { body: registration })),
     async login(credentials) {
       const session = await single(() => raw.POST('/v1/sessions', { body: credentials }))
-      setToken(session.token)
+      auth.save(session.token)
       return session
     },
     async logout() {
-      if (token === undefined) return
+      if (auth.token === undefined) return
       try {
         for await (const session of sessions.list({ limit: 100 })) {
           if (session.current) {
@@ -371,7 +428,7 @@ export function createQuire(options: QuireOptions): Quire {
         // An already-ended session is the goal reached; anything else is worth reporting.
         if (!(error instanceof QuireError && error.status === 401)) throw error
       } finally {
-        setToken(undefined)
+        auth.clear()
       }
     },
     sessions,
@@ -380,9 +437,9 @@ export function createQuire(options: QuireOptions): Quire {
         {
           baseUrl,
           fetch: fetchImpl,
-          token: () => token,
+          token: () => auth.token,
           unauthorized: (stale) => {
-            if (token === stale) setToken(undefined)
+            refused(401, stale)
           },
         },
         topics,
@@ -390,9 +447,9 @@ export function createQuire(options: QuireOptions): Quire {
         opts,
       ),
     me: {
-      get: () => single(() => raw.GET('/v1/me')),
+      get: () => profile(() => raw.GET('/v1/me')),
       update: (changes, opts) =>
-        single(() => raw.PATCH('/v1/me', { body: changes, headers: ifMatchHeader(opts?.of ?? 'me', opts) })),
+        profile(() => raw.PATCH('/v1/me', { body: changes, headers: ifMatchHeader(opts?.of ?? 'me', opts) })),
       changePassword: (currentPassword, newPassword) =>
         empty(() =>
           raw.PUT('/v1/me/password', {
@@ -401,9 +458,9 @@ export function createQuire(options: QuireOptions): Quire {
         ),
       async delete(password) {
         await empty(() => raw.DELETE('/v1/me', { body: { password } }))
-        setToken(undefined)
+        auth.clear()
       },
-      posts: (opts) => list((query) => raw.GET('/v1/me/posts', { params: { query } }), opts?.limit),
+      posts: (opts) => list((query) => raw.GET('/v1/me/posts', { params: { query } }), opts),
       changeEmail: (newEmail, password) =>
         empty(() => raw.PUT('/v1/me/email', { body: { new_email: newEmail, password } })),
       resendVerification: () => empty(() => raw.POST('/v1/me/email-verification')),
@@ -434,7 +491,7 @@ export function createQuire(options: QuireOptions): Quire {
             raw.GET('/v1/posts', {
               params: { query: opts?.user === undefined ? query : { ...query, user: opts.user } },
             }),
-          opts?.limit,
+          opts,
         ),
       get: (id) => single(() => raw.GET('/v1/posts/{id}', { params: { path: { id } } })),
       create: (post) => single(() => raw.POST('/v1/posts', { body: post })),
@@ -458,7 +515,7 @@ export function createQuire(options: QuireOptions): Quire {
       list: (post, opts) =>
         list(
           (query) => raw.GET('/v1/posts/{id}/attachments', { params: { path: { id: idOf(post) }, query } }),
-          opts?.limit,
+          opts,
         ),
       get: (post, id) =>
         single(() =>
@@ -493,6 +550,12 @@ export function createQuire(options: QuireOptions): Quire {
         )
         return data
       },
+      contentUrl(attachment, opts) {
+        const url = new URL(attachment.links.content, `${baseUrl}/`)
+        const token = auth.token
+        if (opts?.withToken === true && token !== undefined) url.searchParams.set('access_token', token)
+        return url.href
+      },
       rename: (attachment, filename, opts) =>
         single(() =>
           raw.PATCH('/v1/attachments/{id}', {
@@ -521,7 +584,7 @@ export function createQuire(options: QuireOptions): Quire {
         if (attachment === undefined) {
           return list(
             (query) => raw.GET('/v1/posts/{id}/comments', { params: { path: { id: idOf(post) }, query } }),
-            opts?.limit,
+            opts,
           )
         }
         return list(
@@ -529,7 +592,7 @@ export function createQuire(options: QuireOptions): Quire {
             raw.GET('/v1/posts/{id}/attachments/{aid}/comments', {
               params: { path: { id: idOf(post), aid: idOf(attachment) }, query },
             }),
-          opts?.limit,
+          opts,
         )
       },
       create(post, body, opts) {

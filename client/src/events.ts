@@ -151,7 +151,7 @@ export function subscribe(
     if (message.event === undefined || typeof body !== 'object' || body === null || !('data' in body)) {
       const error = new QuireError(
         0,
-        'INVALID_EVENT',
+        'HTTP_ERROR',
         `An event that is not Quire's: ${message.data.slice(0, 80)}`,
       )
       if (handlers.error) safely(() => handlers.error?.(error, true))
@@ -220,7 +220,7 @@ export function subscribe(
       const response = await source.fetch(new Request(url(), { headers, signal: connection.signal }))
       if (!response.ok || response.body === null) {
         const body: unknown = await response.json().catch(() => undefined)
-        const error = errorFromResponse(response, body)
+        const error = errorFromResponse(response, body, 'GET /v1/events')
         if (response.status === 401 && token !== undefined) source.unauthorized(token)
         const retrying = response.status === 429 || response.status >= 500
         if (handlers.error) safely(() => handlers.error?.(error, retrying))
@@ -238,7 +238,7 @@ export function subscribe(
       return { stop: false, opened }
     } catch (cause) {
       if (!isClosed() && handlers.error) {
-        const error = cause instanceof QuireError ? cause : networkError(cause)
+        const error = networkError(cause)
         safely(() => handlers.error?.(error, true))
       }
       return { stop: false, opened }

@@ -1,4 +1,4 @@
-// Generated from the Quire server’s OpenAPI document by `npm run client:types`. Do not edit by hand.
+// Generated from the Quire server’s OpenAPI document and error codes by `npm run client:types`. Do not edit by hand.
 
 export interface paths {
   '/v1': {
@@ -333,7 +333,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -353,8 +353,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  display_name?: string
+                  email?: string
+                  password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -803,7 +807,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -823,8 +827,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  include?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -1124,7 +1130,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -1144,8 +1150,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -1520,7 +1528,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -1540,8 +1548,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  display_name?: string
+                  preferences?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -1893,7 +1904,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -1913,8 +1924,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  current_password?: string
+                  new_password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -2266,7 +2280,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -2286,8 +2300,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -2663,7 +2681,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -2683,8 +2701,14 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  email?: string
+                  login_token?: string
+                  password?: string
+                  recovery_code?: string
+                  totp_code?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -3603,7 +3627,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -3623,8 +3647,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  email?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -3911,7 +3937,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -3931,8 +3957,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  new_password?: string
+                  token?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -4577,7 +4606,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -4597,8 +4626,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  token?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -4973,7 +5004,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -4993,8 +5024,11 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  new_email?: string
+                  password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -5280,7 +5314,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -5300,8 +5334,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  token?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -5681,7 +5717,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -5701,8 +5737,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -6028,7 +6066,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -6048,8 +6086,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  password?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -6396,7 +6436,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -6416,8 +6456,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  code?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -6782,7 +6824,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -6802,8 +6844,13 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                  user?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -7160,7 +7207,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -7180,8 +7227,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                  title?: string
+                  visibility?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -7544,7 +7595,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -7564,8 +7615,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -8403,7 +8458,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -8423,8 +8478,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                  title?: string
+                  visibility?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -9241,7 +9300,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -9261,8 +9320,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                  title?: string
+                  visibility?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -9653,7 +9716,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -9673,8 +9736,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -10090,7 +10157,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -10110,8 +10177,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  filename?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -12187,7 +12256,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -12207,8 +12276,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  filename?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -12593,7 +12664,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -12613,8 +12684,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -12990,7 +13065,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -13010,8 +13085,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -13402,7 +13479,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -13422,8 +13499,12 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  from?: string
+                  limit?: string
+                  pagetoken?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -13801,7 +13882,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Requests allowed per window by this route’s quota (per client address, or per account where the route says so); when REQUEST_LIMIT is on and its budget has fewer requests left, that budget’s size instead */
@@ -13821,8 +13902,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -14641,7 +14724,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -14661,8 +14744,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -15467,7 +15552,7 @@ export interface paths {
             }
           }
         }
-        /** @description Error envelope: never carries `data` */
+        /** @description Error envelope of a field validation failure: never carries `data` */
         422: {
           headers: {
             /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
@@ -15487,8 +15572,10 @@ export interface paths {
                 code: string
                 /** @description Human-readable explanation; may change, suitable as fallback text */
                 message: string
-                /** @description Field name → why it failed; present only for field validation failures */
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
+                  body?: string
+                } & {
                   [key: string]: string
                 }
               }
@@ -15622,7 +15709,7 @@ export interface paths {
     }
     /**
      * Live events (Server-Sent Events)
-     * @description A `text/event-stream` of the changes you may see, as they commit, on every instance. Each message has `id:` (the cursor), `event:` (its type) and `data:` (`{"data": …}`: the resource exactly as its GET answers you, or `{id, post_id?}` for a deletion). Types: `post.created`, `post.updated`, `post.deleted`, `attachment.created`, `attachment.updated`, `attachment.deleted`, `comment.created`, `comment.updated`, `comment.deleted`, `user.updated`, `session.created`, `session.deleted`. Visibility is checked for you at the time of each event: a post you lose sight of arrives as `post.deleted`, one you gain as `post.created`; on `posts/{id}` a `post.deleted` is the last event of that topic. Resume with `Last-Event-ID` (EventSource sends it on reconnect) or `last_event_id`: the missed events, in order, then live; a cursor unknown or older than EVENTS_RETENTION starts with `event: reset`. A comment line every EVENTS_HEARTBEAT. The stream ends within 5 s of its session being revoked or expiring, when the instance drains, or when 1 MiB waits for a client that does not read. Token by header or `access_token`; anonymous callers may follow public topics. Errors come before the stream opens: a malformed or unknown topic 400, a post you cannot see 404, `me` without a token 401, more than EVENTS_STREAMS_PER_USER open streams (per client address when anonymous) 429.
+     * @description A `text/event-stream` of the changes you may see, as they commit, on every instance. Each message has `id:` (the cursor), `event:` (its type) and `data:` (`{"data": …}`: the resource exactly as its GET answers you, or `{id, post_id?}` for a deletion). Types: `post.created`, `post.updated`, `post.deleted`, `attachment.created`, `attachment.updated`, `attachment.deleted`, `comment.created`, `comment.updated`, `comment.deleted`, `user.updated`, `session.created`, `session.deleted`. Visibility is checked for you at the time of each event: a post you lose sight of arrives as `post.deleted`, one you gain as `post.created`; on `posts/{id}` a `post.deleted` is the last event of that topic. Resume with `Last-Event-ID` (EventSource sends it on reconnect) or `last_event_id`: the missed events, in order, then live; a cursor unknown or older than EVENTS_RETENTION starts with `event: reset`. A comment line every EVENTS_HEARTBEAT. The stream ends within 5 s of its session being revoked or expiring, when the instance drains, or when 1 MiB waits for a client that does not read. Token by header or `access_token`; anonymous callers may follow public topics. Errors come before the stream opens: a malformed or unknown topic 400, a post you cannot see 404, `me` without a token 401, a `topics` over 2,000 characters 422, more than EVENTS_STREAMS_PER_USER open streams (per client address when anonymous) 429.
      */
     get: {
       parameters: {
@@ -16324,6 +16411,37 @@ export interface paths {
             }
           }
         }
+        /** @description Error envelope of a field validation failure: never carries `data` */
+        422: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
+                fields?: {
+                  last_event_id?: string
+                  topics?: string
+                } & {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
         /** @description Error envelope: never carries `data` */
         429: {
           headers: {
@@ -16460,3 +16578,28 @@ export interface components {
 }
 export type $defs = Record<string, never>
 export type operations = Record<string, never>
+
+/** Every `code` a Quire error envelope can carry. */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'CONFLICT'
+  | 'EMAIL_ALREADY_EXISTS'
+  | 'EMAIL_NOT_VERIFIED'
+  | 'FIELDS_VALIDATION_ERROR'
+  | 'FORBIDDEN'
+  | 'HEADERS_TOO_LARGE'
+  | 'INTERNAL_ERROR'
+  | 'LOGIN_CONFIRMATION_REQUIRED'
+  | 'METHOD_NOT_ALLOWED'
+  | 'NOT_ACCEPTABLE'
+  | 'NOT_FOUND'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'PRECONDITION_FAILED'
+  | 'RANGE_NOT_SATISFIABLE'
+  | 'RATE_LIMITED'
+  | 'REQUEST_TIMEOUT'
+  | 'SERVICE_UNAVAILABLE'
+  | 'TOTP_REQUIRED'
+  | 'UNAUTHENTICATED'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'URI_TOO_LONG'

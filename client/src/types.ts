@@ -39,3 +39,36 @@ export type NewPost = RequestJson<paths['/v1/posts']['post']>
 export type PostChanges = RequestJson<paths['/v1/posts/{id}']['patch']>
 /** Body of `PATCH /v1/comments/{id}`. */
 export type CommentChanges = RequestJson<paths['/v1/comments/{id}']['patch']>
+
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch'
+
+/** An operation of the API, named `METHOD /path` as in the OpenAPI document, e.g. `POST /v1/register`. */
+export type Operation = {
+  [P in keyof paths]: {
+    [M in Method]: paths[P][M] extends undefined ? never : `${Uppercase<M>} ${P}`
+  }[Method]
+}[keyof paths]
+
+type OperationObject<O extends Operation> = O extends `${infer M} ${infer P}`
+  ? P extends keyof paths
+    ? Lowercase<M> extends keyof paths[P]
+      ? paths[P][Lowercase<M>]
+      : never
+    : never
+  : never
+
+type DocumentedFields<Op> = Op extends {
+  responses: { 422: { content: { 'application/json': { error: { fields?: infer Fields } } } } }
+}
+  ? NonNullable<Fields>
+  : never
+
+/**
+ * The fields a 422 of the operation can name, as its document lists them (its body and query fields);
+ * `never` for an operation that answers no 422. A field it does not take is named too, under its own
+ * name, but is not part of this type.
+ */
+export type FieldName<O extends Operation> = keyof {
+  [K in keyof DocumentedFields<OperationObject<O>> as string extends K ? never : K]: unknown
+} &
+  string

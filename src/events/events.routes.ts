@@ -96,7 +96,8 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'EVENTS_HEARTBEAT. The stream ends within 5 s of its session being revoked or expiring, when the instance ' +
           'drains, or when 1 MiB waits for a client that does not read. Token by header or `access_token`; ' +
           'anonymous callers may follow public topics. Errors come before the stream opens: a malformed or ' +
-          'unknown topic 400, a post you cannot see 404, `me` without a token 401, more than ' +
+          'unknown topic 400, a post you cannot see 404, `me` without a token 401, a `topics` over 2,000 characters ' +
+          '422, more than ' +
           'EVENTS_STREAMS_PER_USER open streams (per client address when anonymous) 429.',
         security: [...TOKEN_SECURITY, {}],
         querystring: EventsQuery,
@@ -106,7 +107,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             description: 'The stream',
             content: { 'text/event-stream': { schema: Type.Unsafe<Readable>(EventMessage) } },
           },
-          ...errorResponses(400, 401, 404, 429),
+          ...errorResponses(400, 401, 404, 422, 429),
         },
       },
     },

@@ -3,6 +3,8 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifySchema } from 'fastify'
 import fp from 'fastify-plugin'
+import { Type } from 'typebox'
+import { ErrorBody } from '../errors.js'
 import { DOCS_CSS, DOCS_FAVICON_SVG, DOCS_JS, DOCS_LOGO_SVG } from './theme.js'
 
 /** The three RateLimit headers, each described by `meaning` (which quota they report, and when). */
@@ -90,13 +92,51 @@ function documentRateLimits({
   return { schema: { ...schema, response }, url }
 }
 
+/** The property names a request schema declares, through `anyOf`/`oneOf`/`allOf` branches too. */
+function declaredNames(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return []
+  const { properties, anyOf, oneOf, allOf } = schema as Record<string, unknown>
+  const own = typeof properties === 'object' && properties !== null ? Object.keys(properties) : []
+  const branches = [anyOf, oneOf, allOf].flatMap((list): unknown[] => (Array.isArray(list) ? list : []))
+  return [...own, ...branches.flatMap(declaredNames)]
+}
+
+/**
+ * A 422 names the fields that failed, and those can only be the operation's body and query fields (or
+ * one it does not take, under that name): the document lists them on each 422, so a typed client can
+ * check the names it reads.
+ */
+function documentFieldErrors<Input extends { schema: FastifySchema }>(input: Input): Input {
+  const responses = input.schema.response as Record<string, unknown> | undefined
+  if (!responses || !('422' in responses)) return input
+  const names = [
+    ...new Set([...declaredNames(input.schema.body), ...declaredNames(input.schema.querystring)]),
+  ]
+  const { code, message } = ErrorBody.properties.error.properties
+  const why = Type.String({ maxLength: 1000 })
+  const fields = Type.Object(Object.fromEntries(names.sort().map((name) => [name, Type.Optional(why)])), {
+    additionalProperties: why,
+    maxProperties: 100,
+    description:
+      'Field name → why it failed, for each failing field: one of those listed, or a field the operation ' +
+      'does not take, under its own name',
+  })
+  const body = Type.Object(
+    { error: Type.Object({ code, message, fields: Type.Optional(fields) }) },
+    {
+      description: 'Error envelope of a field validation failure: never carries `data`',
+    },
+  )
+  return { ...input, schema: { ...input.schema, response: { ...responses, 422: body } } }
+}
+
 /**
  * The OpenAPI 3.1 document, generated from the route schemas. Registered on the root instance (it
  * must see every route) before the routes themselves.
  */
 export const openApiGenerator = fp(async (app) => {
   await app.register(swagger, {
-    transform: documentRateLimits,
+    transform: (input) => documentRateLimits(documentFieldErrors(input)),
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -1,7 +1,19 @@
 import assert from 'node:assert/strict'
 import type { AddressInfo } from 'node:net'
 import { describe, it, type TestContext } from 'node:test'
-import { createQuire, etagOf, QuireError, type Post, type Quire } from '../../client/src/index.js'
+import {
+  createAuthStore,
+  createQuire,
+  etagOf,
+  isQuireError,
+  localStoragePersistence,
+  QuireError,
+  type AuthState,
+  type Post,
+  type Quire,
+  type QuireErrorCode,
+  type StorageLike,
+} from '../../client/src/index.js'
 import { buildTestApp, strongPassword, TEST_ENGINE, uniqueEmail } from '../helpers.js'
 
 // @quire/client against a live Quire over a real socket. The client does not depend on the engine,
@@ -16,8 +28,8 @@ async function liveServer(t: TestContext, env: Record<string, string> = {}): Pro
 }
 
 /** A client logged in as a new user. */
-async function signedIn(baseUrl: string, saved: Array<string | undefined> = []): Promise<Quire> {
-  const quire = createQuire({ baseUrl, onTokenChange: (token) => saved.push(token) })
+async function signedIn(baseUrl: string): Promise<Quire> {
+  const quire = createQuire({ baseUrl })
   const email = uniqueEmail('client')
   const password = strongPassword()
   await quire.register({ email, password, display_name: 'Client' })
@@ -31,7 +43,22 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return all
 }
 
-async function rejectsWith(promise: Promise<unknown>, status: number, code: string): Promise<QuireError> {
+/** Web Storage over a Map, standing in for a browser's localStorage. */
+function mapStorage(): StorageLike & { entries: Map<string, string> } {
+  const entries = new Map<string, string>()
+  return {
+    entries,
+    getItem: (key) => entries.get(key) ?? null,
+    setItem: (key, value) => entries.set(key, value),
+    removeItem: (key) => entries.delete(key),
+  }
+}
+
+async function rejectsWith(
+  promise: Promise<unknown>,
+  status: number,
+  code: QuireErrorCode,
+): Promise<QuireError> {
   try {
     await promise
   } catch (error) {
@@ -44,33 +71,68 @@ async function rejectsWith(promise: Promise<unknown>, status: number, code: stri
 }
 
 describe('client: accounts and sessions', { skip }, () => {
-  it('registers, logs in, keeps and persists the token, and logs out', async (t) => {
+  it('registers, logs in, keeps and persists the token and user in the auth store, and logs out', async (t) => {
     const baseUrl = await liveServer(t)
-    const saved: Array<string | undefined> = []
-    const quire = createQuire({ baseUrl, onTokenChange: (token) => saved.push(token) })
+    const storage = mapStorage()
+    const auth = createAuthStore(localStoragePersistence('quire.auth', storage))
+    const changes: Array<AuthState | undefined> = []
+    auth.onChange((state) => changes.push(state))
+    const quire = createQuire({ baseUrl, auth })
     assert.equal((await quire.health()).status, 'running')
 
     const email = uniqueEmail('client')
     const password = strongPassword()
     const user = await quire.register({ email, password, display_name: 'Ada' })
     assert.equal(user.email, email)
-    assert.equal(quire.token, undefined)
+    assert.equal(quire.auth.token, undefined)
 
     const session = await quire.login({ email, password })
-    assert.equal(quire.token, session.token)
-    assert.deepEqual(saved, [session.token])
+    assert.equal(quire.auth.token, session.token)
+    assert.equal(quire.auth.user?.id, undefined)
     assert.equal((await quire.me.get()).id, user.id)
+    assert.equal(quire.auth.user?.email, email)
+    assert.deepEqual(
+      changes.map((state) => state?.user?.id),
+      [undefined, user.id],
+    )
 
-    // A second client built from the persisted token is the same user.
-    const restored = createQuire({ baseUrl, token: saved.at(-1) })
+    // A second client on the same storage (the next visit) starts signed in as the same user.
+    const restored = createQuire({
+      baseUrl,
+      auth: createAuthStore(localStoragePersistence('quire.auth', storage)),
+    })
+    assert.equal(restored.auth.token, session.token)
+    assert.equal(restored.auth.user?.id, user.id)
     assert.equal((await restored.me.get()).email, email)
 
     await quire.logout()
-    assert.equal(quire.token, undefined)
-    assert.deepEqual(saved, [session.token, undefined])
-    // The server ended it: the restored client's token is refused, and it forgets it.
+    assert.equal(quire.auth.token, undefined)
+    assert.equal(changes.at(-1), undefined)
+    assert.equal(storage.entries.size, 0)
+    // The server ended it: the restored client's token is refused, and its store forgets it.
     await rejectsWith(restored.me.get(), 401, 'UNAUTHENTICATED')
-    assert.equal(restored.token, undefined)
+    assert.equal(restored.auth.token, undefined)
+    assert.equal(restored.auth.user, undefined)
+  })
+
+  it('a wrong password at login answers 401 and keeps the session already signed in', async (t) => {
+    const baseUrl = await liveServer(t)
+    const email = uniqueEmail('client')
+    const password = strongPassword()
+    const quire = createQuire({ baseUrl })
+    await quire.register({ email, password })
+    const session = await quire.login({ email, password })
+    await rejectsWith(quire.login({ email, password: `${password}!` }), 401, 'UNAUTHENTICATED')
+    assert.equal(quire.auth.token, session.token)
+    assert.equal((await quire.me.get()).email, email)
+  })
+
+  it('a store with an unreadable saved value starts signed out', () => {
+    const storage = mapStorage()
+    storage.setItem('quire.auth', 'a bare token from an older version')
+    assert.equal(createAuthStore(localStoragePersistence('quire.auth', storage)).token, undefined)
+    storage.setItem('quire.auth', JSON.stringify({ token: 42 }))
+    assert.equal(createAuthStore(localStoragePersistence('quire.auth', storage)).token, undefined)
   })
 
   it('lists sessions with this one marked, revokes one and all others', async (t) => {
@@ -149,6 +211,18 @@ describe('client: accounts and sessions', { skip }, () => {
     assert.ok(error.fields['email'])
     assert.ok(error.fields['password'])
     assert.ok(error.requestId)
+    assert.equal(error.operation, 'POST /v1/register')
+    assert.equal(isQuireError(error, 'POST /v1/sessions'), false)
+    // Narrowed to the operation, `fields` has the names its 422 can list, and no others.
+    const caught: unknown = error
+    assert.equal(isQuireError(caught, 'POST /v1/register'), true)
+    if (isQuireError(caught, 'POST /v1/register')) {
+      const { email, password } = caught.fields
+      assert.ok(email !== undefined && password !== undefined)
+      // @ts-expect-error -- `emial` is not a field of POST /v1/register
+      assert.equal(caught.fields.emial, undefined)
+    }
+    assert.ok(error.fieldSentences().some((sentence) => sentence.startsWith('password must ')))
 
     const email = uniqueEmail('client')
     await quire.register({ email, password: strongPassword() })
@@ -225,6 +299,20 @@ describe('client: content', { skip }, () => {
     )
     const lastPage = await anonymous.posts.list({ user: me.id, limit: 4 }).page()
     assert.equal(lastPage.nextPageToken, undefined)
+
+    // `from` skips items before the first page; the pages after it follow the token.
+    const skipped = await collect(quire.posts.list({ limit: 2, from: 3 }))
+    assert.deepEqual(
+      skipped.map((post) => post.title),
+      ['Post 3', 'Post 2', 'Post 1', 'Post 0'],
+    )
+    const third = await quire.me.posts({ limit: 2, from: 4 }).page()
+    assert.deepEqual(
+      third.items.map((post) => post.title),
+      ['Post 2', 'Post 1'],
+    )
+    assert.ok(third.nextPageToken)
+    await rejectsWith(quire.posts.list({ from: -1 }).page(), 422, 'FIELDS_VALIDATION_ERROR')
   })
 
   it('uploads a File and a Blob, downloads, renames, selects the cover and deletes attachments', async (t) => {
@@ -280,6 +368,30 @@ describe('client: content', { skip }, () => {
     )
     await quire.attachments.delete(renamed)
     await rejectsWith(quire.attachments.get(post, notes.id), 404, 'NOT_FOUND')
+  })
+
+  it('gives content URLs: a public file loads as is, a private one with the token or through download', async (t) => {
+    const baseUrl = await liveServer(t)
+    const quire = await signedIn(baseUrl)
+    const open = await quire.posts.create({ title: 'Open', visibility: 'public' })
+    const closed = await quire.posts.create({ title: 'Closed', visibility: 'private' })
+    const text = (post: Post) =>
+      quire.attachments.upload(post, new Blob(['hello'], { type: 'text/plain' }), { filename: 'a.txt' })
+    const openFile = await text(open)
+    const closedFile = await text(closed)
+
+    const openUrl = quire.attachments.contentUrl(openFile)
+    assert.equal(openUrl, `${baseUrl}${openFile.links.content}`)
+    assert.equal(await (await fetch(openUrl)).text(), 'hello')
+
+    const closedUrl = quire.attachments.contentUrl(closedFile)
+    assert.equal((await fetch(closedUrl)).status, 404)
+    const withToken = quire.attachments.contentUrl(closedFile, { withToken: true })
+    assert.equal(new URL(withToken).searchParams.get('access_token'), quire.auth.token)
+    assert.equal(await (await fetch(withToken)).text(), 'hello')
+    assert.equal(await (await quire.attachments.download(closedFile)).text(), 'hello')
+    // Signed out, there is no token to add.
+    assert.equal(createQuire({ baseUrl }).attachments.contentUrl(closedFile, { withToken: true }), closedUrl)
   })
 
   it('refuses an upload over the size limit with 413', async (t) => {

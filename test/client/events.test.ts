@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
 import {
+  createAuthStore,
   createQuire,
+  type AuthStore,
   type Comment,
   type EventHandlers,
   type Quire,
@@ -49,6 +51,13 @@ async function signedIn(baseUrl: string, name: string, options: Partial<QuireOpt
   await quire.register({ email, password, display_name: name })
   await quire.login({ email, password })
   return quire
+}
+
+/** An auth store holding `token`, as a client restored from storage would. */
+function signedInAs(token: string): AuthStore {
+  const store = createAuthStore()
+  store.save(token)
+  return store
 }
 
 /** Waits until `check` holds; fails after 15 s (a deadline for a broken build, not a measurement). */
@@ -236,7 +245,11 @@ describe('client: live events', { skip }, () => {
     const cases: Array<{ quire: Quire; topic: 'me' | `posts/${string}`; status: number }> = [
       { quire: createQuire({ baseUrl: server.baseUrl }), topic: `posts/${hidden.id}`, status: 404 },
       { quire: createQuire({ baseUrl: server.baseUrl }), topic: 'me', status: 401 },
-      { quire: createQuire({ baseUrl: server.baseUrl, token: 'not-a-token' }), topic: 'me', status: 401 },
+      {
+        quire: createQuire({ baseUrl: server.baseUrl, auth: signedInAs('not-a-token') }),
+        topic: 'me',
+        status: 401,
+      },
     ]
     for (const { quire, topic, status } of cases) {
       const seen = watcher()

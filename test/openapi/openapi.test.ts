@@ -14,6 +14,16 @@ interface OpenApiDocument {
   components?: { securitySchemes?: Record<string, unknown> }
 }
 
+interface FieldErrorsSchema {
+  properties: {
+    error: {
+      properties: {
+        fields?: { properties?: Record<string, unknown>; additionalProperties?: { type?: string } }
+      }
+    }
+  }
+}
+
 const DOCUMENTED_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
 /** Every `METHOD /path` the app serves, read from Fastify's route tree (`:param` style). */
@@ -104,6 +114,35 @@ describe('OpenAPI and docs', () => {
           )
         }
       }
+    })
+
+    it('each 422 lists the fields the operation can name, and the fields a 422 names are among them', async (t) => {
+      const { app } = await buildTestApp(t)
+      const document = json<OpenApiDocument>(await app.inject({ method: 'GET', url: '/v1/openapi.json' }))
+      /** The field names the document lists on an operation's 422. */
+      const listed = (method: string, path: string): string[] => {
+        const fields = (
+          document.paths[path]?.[method]?.responses?.['422'] as
+            { content: { 'application/json': { schema: FieldErrorsSchema } } } | undefined
+        )?.content['application/json'].schema.properties.error.properties.fields
+        assert.ok(fields, `${method.toUpperCase()} ${path} documents a 422 with fields`)
+        assert.equal(fields.additionalProperties?.type, 'string', 'a field it does not take is named too')
+        return Object.keys(fields.properties ?? {})
+      }
+      assert.deepEqual(listed('post', '/v1/register'), ['display_name', 'email', 'password'])
+      assert.deepEqual(listed('get', '/v1/posts'), ['from', 'limit', 'pagetoken', 'user'])
+
+      const register = await app.inject({
+        method: 'POST',
+        url: '/v1/register',
+        payload: { email: 'not an address', password: 'short' },
+      })
+      assert.equal(register.statusCode, 422)
+      const named = Object.keys(json<{ error: { fields: object } }>(register).error.fields)
+      assert.deepEqual(named.sort(), ['email', 'password'])
+      const list = await app.inject({ method: 'GET', url: '/v1/posts?limit=0' })
+      assert.equal(list.statusCode, 422)
+      assert.deepEqual(Object.keys(json<{ error: { fields: object } }>(list).error.fields), ['limit'])
     })
 
     it('/v1/docs serves the interactive reference and every asset it loads', async (t) => {

@@ -190,14 +190,18 @@ describe('several instances behind HAProxy', () => {
           // What EventSource does: read until the stream ends, then reconnect with Last-Event-ID.
           const follow = async (first: SseStream): Promise<void> => {
             let current = first
+            // Kept across connections, as EventSource keeps it: a stream ended at once (by an instance
+            // that is draining) carries no id of its own.
+            let lastId: string | undefined
             while (following.on) {
+              lastId = current.lastId ?? lastId
               try {
                 const event = await current.nextEvent<{ id: string }>(200)
                 if (event.event === 'post.created') streamed.push(event.data.id)
                 assert.notEqual(event.event, 'reset')
               } catch {
                 if (!current.ended || current.untaken().length > 0) continue
-                const lastId = current.lastId
+                lastId = current.lastId ?? lastId
                 current = await openStream(
                   balancer.port,
                   '/v1/events?topics=posts',

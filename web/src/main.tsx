@@ -1,4 +1,4 @@
-import { createQuire } from '@quire/client'
+import { createAuthStore, createQuire, localStoragePersistence } from '@quire/client'
 import { render } from 'preact'
 import { App } from './app.js'
 import './styles.css'
@@ -23,25 +23,7 @@ async function apiUrl(): Promise<string> {
   return built ?? `${location.protocol}//${location.hostname}:3000`
 }
 
-function savedToken(): string | undefined {
-  try {
-    return localStorage.getItem(TOKEN_KEY) ?? undefined
-  } catch {
-    return undefined
-  }
-}
-
-function saveToken(token: string | undefined): void {
-  try {
-    if (token === undefined) localStorage.removeItem(TOKEN_KEY)
-    else localStorage.setItem(TOKEN_KEY, token)
-  } catch {
-    // Storage refused (private mode): the session simply lasts as long as the page.
-  }
-}
-
 const baseUrl = await apiUrl()
-const token = savedToken()
-const quire = createQuire({ baseUrl, ...(token === undefined ? {} : { token }), onTokenChange: saveToken })
+const quire = createQuire({ baseUrl, auth: createAuthStore(localStoragePersistence(TOKEN_KEY)) })
 const root = document.getElementById('app')
 if (root) render(<App quire={quire} apiUrl={baseUrl} />, root)

@@ -15,8 +15,12 @@ export function median(values: number[]): number {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
-/** The build under measurement with `workers` processes, profiled as the run's flags ask. */
-export async function startQuire(databaseUrl: string, workers: number): Promise<RunningServer> {
+/** The build under measurement with `workers` processes, profiled as the run's flags ask; `env` adds settings. */
+export async function startQuire(
+  databaseUrl: string,
+  workers: number,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   if (CPU_PROF) mkdirSync(PROFILE_DIR, { recursive: true })
   return startServer(
     SERVER_SCRIPT,
@@ -26,6 +30,7 @@ export async function startQuire(databaseUrl: string, workers: number): Promise<
     [CPU_PROF ? `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` : '', ...(workers === 1 ? SERVER_NODE_FLAGS : [])]
       .join(' ')
       .trim(),
+    env,
   )
 }
 

@@ -7,6 +7,7 @@ import { PERF_NODE_FLAGS, perfUsable } from './perf.js'
 const args = new Set(process.argv.slice(2))
 export const QUICK = args.has('--quick')
 export const SCALE = args.has('--scale')
+export const EVENTS = args.has('--events')
 export const POSTGRES = args.has('--postgres')
 export const CPU_PROF = args.has('--cpu-prof')
 export const PERF = args.has('--perf') && perfUsable()
@@ -29,14 +30,16 @@ export const DATA = QUICK
     : { users: 1_000, posts: 100_000, comments: 10_000, attachments: 20 }
 // A full run's figures are kept per engine (latest.json for SQLite, latest-postgres.json), so both
 // sets can be quoted side by side; quick, scale and partial (BENCH_ONLY) runs are scratch and leave
-// them alone.
+// them alone. --events keeps its own (latest-events.json, latest-events-postgres.json; quick-events.json).
 export const OUTPUT = join(
   'bench',
   'results',
-  `${QUICK ? 'quick' : SCALE ? 'scale' : ONLY ? 'partial' : 'latest'}${POSTGRES && !QUICK ? '-postgres' : ''}.json`,
+  `${QUICK ? 'quick' : SCALE ? 'scale' : ONLY && !EVENTS ? 'partial' : 'latest'}${EVENTS ? '-events' : ''}${POSTGRES && !QUICK ? '-postgres' : ''}.json`,
 )
 // Another build to measure (e.g. an older revision's dist/server.js, for before → after figures).
 export const SERVER_SCRIPT = process.env['BENCH_SERVER'] ?? 'dist/server.js'
+// --events: another build (e.g. main's dist/server.js) whose comment write is driven in the same rounds.
+export const BASELINE_SCRIPT = process.env['BENCH_BASELINE']
 export const PROFILE_DIR = join('bench', 'results', 'profiles')
 export const POSTGRES_ADMIN_URL =
   process.env['QUIRE_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres'

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { LOAD_GENERATOR } from './load.js'
+import type { EventsFigures } from './events.js'
 import type { LoginFigures } from './login.js'
 import { CONNECTIONS, DATA, DURATION_S, OUTPUT, POSTGRES, ROUNDS } from './options.js'
 import { COMPONENTS, type Breakdown } from './perf.js'
@@ -99,6 +100,67 @@ export function writeScaleReport(rows: ScaleRow[]): void {
     OUTPUT,
     `${JSON.stringify({ date: new Date().toISOString(), engine: POSTGRES ? 'postgres' : 'sqlite', rows }, null, 2)}\n`,
   )
+}
+
+/** The --events table and verdicts, and its figures to bench/results/. */
+export function writeEventsReport(figures: EventsFigures): void {
+  const { streams, rss, latency, writes } = figures
+  const machine = `${String(availableParallelism())} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${format(totalmem() / 2 ** 30, 1)} GiB`
+  console.log(
+    `\nLive events on one instance — ${POSTGRES ? 'PostgreSQL' : 'SQLite'}, Node ${process.version}, ${machine}; ` +
+      `${LOAD_GENERATOR} 1 thread, ${String(CONNECTIONS)} connections, ${String(ROUNDS)} × ${String(DURATION_S)} s rounds\n`,
+  )
+  console.log('| measure | figure |')
+  console.log('| --- | ---: |')
+  console.log(
+    `| server RSS, no stream → ${format(streams)} open streams | ${String(rss.beforeMiB)} → ${String(rss.afterMiB)} MiB |`,
+  )
+  console.log(`| per open stream | ${format(rss.perStreamKiB)} KiB |`)
+  console.log(
+    `| commit → receipt, one event to ${format(streams)} streams (${String(latency.probes)} events, ` +
+      `${format(latency.deliveries)} deliveries) | p50 ${String(latency.p50Ms)} ms, p99 ${String(latency.p99Ms)} ms, ` +
+      `max ${String(latency.maxMs)} ms |`,
+  )
+  console.log(`| deliveries missed (not there within 10 s) | ${format(latency.missed)} |`)
+  console.log(
+    `| comment writes/s, no stream open | ${format(writes.noneRps)} (CPU ${String(writes.noneCpuMicros)} µs/write) |`,
+  )
+  console.log(
+    `| comment writes/s, ${format(streams)} streams open | ${format(writes.withStreamsRps)} ` +
+      `(CPU ${String(writes.withStreamsCpuMicros)} µs/write) |`,
+  )
+  console.log(
+    `| share of the write throughput the open streams take (target ≤ 15 %) | ${format(writes.streamsCost * 100, 1)} % ` +
+      `${writes.streamsCost <= 0.15 ? '✓' : '✗'} |`,
+  )
+  if (writes.baseline) {
+    console.log(
+      `| comment writes/s, ${writes.baseline.script} in the same rounds | ${format(writes.baseline.rps)} ` +
+        `(CPU ${String(writes.baseline.cpuMicros)} µs/write) |`,
+    )
+    console.log(
+      `| no stream open ÷ that build (target ≥ 0.90) | ${format(writes.baseline.noneToBaseline, 2)} ` +
+        `${writes.baseline.noneToBaseline >= 0.9 ? '✓' : '✗'} |`,
+    )
+  }
+  console.log(
+    `| events that reached the written post's stream | ${format(writes.delivered)} of ${format(writes.written)} writes |`,
+  )
+  console.log(`| failed requests | ${format(writes.failures)} |`)
+  mkdirSync(join('bench', 'results'), { recursive: true })
+  const report = {
+    date: new Date().toISOString(),
+    engine: POSTGRES ? 'postgres' : 'sqlite',
+    node: process.version,
+    machine,
+    loadGenerator: `${LOAD_GENERATOR}, 1 thread, ${String(CONNECTIONS)} connections`,
+    rounds: ROUNDS,
+    secondsPerRound: DURATION_S,
+    data: DATA,
+    ...figures,
+  }
+  writeFileSync(OUTPUT, `${JSON.stringify(report, null, 2)}\n`)
+  console.log(`\nWritten to ${OUTPUT}`)
 }
 
 /** What the scenarios and the side measurements of a run found, for the report. */

@@ -9,6 +9,10 @@
 //   npm run bench                      the full run; writes bench/results/latest.json
 //   npm run bench -- --quick           a smoke run (small data, 1 s, one round); bench/results/quick.json
 //   npm run bench -- --scale           /me and the lists at 10k, 100k and 1M posts and sessions
+//   npm run bench -- --events          live events on one instance: 1,000 open streams (RSS before and
+//                                      after), commit-to-receipt latency of one event on all of them, and
+//                                      the comment write with none and with all of them open (bench/events.ts);
+//                                      with --postgres on PostgreSQL
 //   npm run bench -- --postgres        on a throwaway PostgreSQL database (QUIRE_TEST_POSTGRES_URL),
 //                                      with Quire on a SQLite copy of the same data driven beside it in
 //                                      every round; bench/results/latest-postgres.json
@@ -30,9 +34,10 @@ import { migrateToLatest } from '../src/db/migrate.js'
 import { freshDatabase, sqliteCopyOf } from './databases.js'
 import { loginScenario } from './login.js'
 import { startQuire } from './measure.js'
-import { DATA, ONLY, POSTGRES, SCALE } from './options.js'
+import { DATA, EVENTS, ONLY, POSTGRES, SCALE } from './options.js'
 import { removePerfMap } from './perf.js'
-import { format, printScenarioResult, writeReport, writeScaleReport } from './report.js'
+import { eventsRun } from './events.js'
+import { format, printScenarioResult, writeEventsReport, writeReport, writeScaleReport } from './report.js'
 import { runScenario, type ScenarioResult } from './rounds.js'
 import { scaleRun } from './scale.js'
 import { scenarios } from './scenarios.js'
@@ -62,6 +67,10 @@ async function main(): Promise<void> {
 
     if (SCALE) {
       writeScaleReport(await scaleRun(db, database.url, data))
+      return
+    }
+    if (EVENTS) {
+      writeEventsReport(await eventsRun(db, database.url, data))
       return
     }
 

@@ -13,13 +13,15 @@ export type RunningServer = ServerProcess
 /**
  * Starts `script` (the built server) through bin/quire, as `npm start` does, on a free port with the
  * benchmark's environment: LOG_LEVEL warn and the login and per-user write limits lifted, so load is not
- * refused with 429. `nodeOptions` adds node flags, e.g. for a CPU profile.
+ * refused with 429. `nodeOptions` adds node flags, e.g. for a CPU profile; `env` adds or overrides
+ * settings of one measurement.
  */
 export async function startQuire(
   script: string,
   databaseUrl: string,
   workers: number,
   nodeOptions = '',
+  env: Record<string, string> = {},
 ): Promise<RunningServer> {
   // The launcher execs node, so the child's pid is the server's own. BENCH_PLAIN_NODE=1 starts
   // `node script` without the launcher's settings, to measure what they change.
@@ -40,6 +42,7 @@ export async function startQuire(
       USER_POST_LIMIT: '1000000/1m',
       USER_COMMENT_LIMIT: '1000000/1m',
       WORKERS: String(workers),
+      ...env,
     },
   })
 }

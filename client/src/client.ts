@@ -1,6 +1,13 @@
 import createClient, { type Client } from 'openapi-fetch'
 import { createAuthStore, type AuthStore } from './auth.js'
 import { errorFromResponse, networkError, QuireError } from './errors.js'
+import {
+  subscribe,
+  type EventHandlers,
+  type SubscribeOptions,
+  type Subscription,
+  type Topic,
+} from './events.js'
 import type { paths } from './openapi.js'
 import { paged, type Paged } from './pages.js'
 import type {
@@ -227,6 +234,15 @@ export interface Quire {
     /** Makes the attachment its post's cover; answers the updated post. */
     selectAsCover(attachment: AttachmentRef): Promise<Post>
   }
+  /**
+   * Follows live events on `topics` (`GET /v1/events`) until `close()`: dropped streams are opened again and
+   * resume where they stopped; `reset` says when that was not possible.
+   */
+  subscribe(
+    topics: Topic | readonly Topic[],
+    handlers: EventHandlers,
+    options?: SubscribeOptions,
+  ): Subscription
   comments: {
     /** A post's comments, or an attachment's with `attachment`. */
     list(post: IdOr<Post>, options?: ListOptions & { attachment?: IdOr<Attachment> }): Paged<Comment>
@@ -416,6 +432,20 @@ export function createQuire(options: QuireOptions): Quire {
       }
     },
     sessions,
+    subscribe: (topics, handlers, opts) =>
+      subscribe(
+        {
+          baseUrl,
+          fetch: fetchImpl,
+          token: () => auth.token,
+          unauthorized: (stale) => {
+            refused(401, stale)
+          },
+        },
+        topics,
+        handlers,
+        opts,
+      ),
     me: {
       get: () => profile(() => raw.GET('/v1/me')),
       update: (changes, opts) =>

@@ -14,6 +14,15 @@ export type {
 } from './client.js'
 export { isQuireError, QuireError } from './errors.js'
 export type { FieldMessages, QuireErrorCode } from './errors.js'
+export type {
+  EventHandlers,
+  QuireEvent,
+  QuireEventOf,
+  QuireEventType,
+  SubscribeOptions,
+  Subscription,
+  Topic,
+} from './events.js'
 export type { Page, Paged } from './pages.js'
 export type { ErrorCode, paths } from './openapi.js'
 export type * from './types.js'

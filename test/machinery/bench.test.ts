@@ -15,6 +15,12 @@ interface QuickReport {
   workers: Record<string, { one: number; two: number; reference?: { one: number; two: number } }>
 }
 
+interface EventsReport {
+  streams: number
+  latency: { probes: number; deliveries: number; missed: number; p50Ms: number; p99Ms: number }
+  writes: { noneRps: number; withStreamsRps: number; failures: number; delivered: number; written: number }
+}
+
 function runBench(
   args: string[],
   only = 'me,comment_write,workers',
@@ -65,6 +71,26 @@ describe('benchmark (short setting)', () => {
       assert.ok(figures.one > 0 && figures.two > 0, `WORKERS=2 on ${key} was measured`)
       assert.ok((figures.reference?.one ?? 0) > 0 && (figures.reference?.two ?? 0) > 0, `${key}'s floor`)
     }
+  })
+
+  it(`npm run bench -- --quick --events holds 100 streams, times one event to all of them and the comment write with and without them, every event delivered (${TEST_ENGINE})`, async (t) => {
+    await ensureBuilt(t)
+    const { code, output } = await runBench(
+      TEST_ENGINE === 'postgres' ? ['--quick', '--events', '--postgres'] : ['--quick', '--events'],
+      'events',
+    )
+    assert.equal(code, 0, output)
+    assert.match(output, /\| per open stream \|/)
+    const report = JSON.parse(readFileSync('bench/results/quick-events.json', 'utf8')) as EventsReport
+    assert.equal(report.streams, 100)
+    assert.equal(report.latency.missed, 0, 'every stream got every probe')
+    assert.equal(report.latency.deliveries, report.latency.probes * report.streams)
+    assert.ok(report.latency.p50Ms > 0 && report.latency.p99Ms >= report.latency.p50Ms, output)
+    assert.ok(report.writes.noneRps > 0 && report.writes.withStreamsRps > 0, output)
+    assert.equal(report.writes.failures, 0)
+    // The one stream following the written post got an event for every comment written.
+    assert.ok(report.writes.written > 0, output)
+    assert.equal(report.writes.delivered, report.writes.written)
   })
 
   it('npm run bench -- --perf splits each server’s CPU per request by component (SQLite, where perf may profile)', async (t) => {

@@ -192,6 +192,7 @@ export function AdminUsersScreen(): JSX.Element {
       <form
         class="search-form"
         role="search"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault()
           setPrefix(draft.trim().toLowerCase())
@@ -201,7 +202,7 @@ export function AdminUsersScreen(): JSX.Element {
         <Field
           label="Email starts with"
           name="email-prefix"
-          type="email"
+          inputMode="email"
           value={draft}
           onInput={setDraft}
           maxLength={254}

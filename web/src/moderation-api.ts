@@ -15,7 +15,7 @@ export type AuditEvent = Data<paths['/v1/audit-events']['get']['responses'][200]
 
 export type ReportReason = Report['reason']
 export type ResolveAction = NonNullable<Report['resolution']>['action']
-export type Permission = User['permissions'][number]
+type Permission = User['permissions'][number]
 
 /** What may be reported or moderated. */
 export type TargetType = Report['target_type']

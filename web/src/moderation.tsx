@@ -22,7 +22,7 @@ const REASONS: ReadonlyArray<readonly [ReportReason, string, string]> = [
 export const NOTE_MAX_LENGTH = 1000
 
 /** A modal dialog, open while `open` is true; Escape and the close button call `onClose`. */
-export function Dialog(props: {
+function Dialog(props: {
   open: boolean
   title: string
   onClose: () => void
@@ -56,7 +56,7 @@ export function Dialog(props: {
 }
 
 /** What a report is about, for the dialog's title and the button's accessible name. */
-export interface ReportTarget {
+interface ReportTarget {
   type: TargetType
   id: string
   /** Names the item for screen readers ("comment by Ada Lovelace"). */

@@ -118,7 +118,7 @@ function UserCard(props: { account: AdminUser; onChanged: (account: AdminUser) =
       <div class="card-body">
         <h2>{name}</h2>
         <p class="meta">
-          <span>{account.email}</span>
+          {account.display_name !== null && <span>{account.email}</span>}
           <span class="badge">{ROLES.find(([value]) => value === account.role)?.[1] ?? account.role}</span>
           {account.disabled && <span class="badge warn">Disabled</span>}
           {self && <span class="badge">You</span>}

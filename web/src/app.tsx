@@ -3,9 +3,12 @@ import type { JSX } from 'preact'
 import { useEffect, useMemo, useState } from 'preact/hooks'
 import { AppContext, appPreferences, type AppContextValue } from './context.js'
 import { Link, navigate, useRoute, type Route } from './router.js'
+import { can } from './moderation-api.js'
 import { AccountScreen, SessionsScreen } from './screens/account.js'
+import { AdminUsersScreen, AuditLogScreen } from './screens/admin.js'
 import { ConfirmLoginScreen, LoginScreen, RegisterScreen } from './screens/auth.js'
 import { FeedScreen } from './screens/feed.js'
+import { ModerationScreen } from './screens/moderation.js'
 import { PostScreen } from './screens/post.js'
 import {
   CancelEmailChangeScreen,
@@ -16,7 +19,16 @@ import {
 import { EditPostScreen, NewPostScreen } from './screens/post-editor.js'
 import { Empty, ErrorNotice, Loading, PageTitle } from './ui.js'
 
-const SIGNED_IN_ONLY = new Set<Route['name']>(['mine', 'new-post', 'edit-post', 'account', 'sessions'])
+const SIGNED_IN_ONLY = new Set<Route['name']>([
+  'mine',
+  'new-post',
+  'edit-post',
+  'account',
+  'sessions',
+  'moderation',
+  'admin-users',
+  'admin-audit',
+])
 
 function Screen(props: { route: Route }): JSX.Element {
   const { route } = props
@@ -49,6 +61,12 @@ function Screen(props: { route: Route }): JSX.Element {
       return <CancelEmailChangeScreen />
     case 'confirm-login':
       return <ConfirmLoginScreen />
+    case 'moderation':
+      return <ModerationScreen status={route.status} />
+    case 'admin-users':
+      return <AdminUsersScreen />
+    case 'admin-audit':
+      return <AuditLogScreen />
     case 'not-found':
       return (
         <section>
@@ -131,6 +149,13 @@ export function App(props: { quire: Quire; apiUrl: string }): JSX.Element {
     }
   }
 
+  // The admin area opens on the first part this user may see.
+  const adminHome = can(user, 'users:manage')
+    ? '/admin/users'
+    : can(user, 'audit:read')
+      ? '/admin/audit'
+      : undefined
+
   return (
     <AppContext.Provider value={context}>
       <a class="skip-link" href="#main">
@@ -176,6 +201,25 @@ export function App(props: { quire: Quire; apiUrl: string }): JSX.Element {
                     Sessions
                   </Link>
                 </li>
+                {can(user, 'reports:review') && (
+                  <li>
+                    <Link href="/moderation" aria-current={route.name === 'moderation' ? 'page' : undefined}>
+                      Moderation
+                    </Link>
+                  </li>
+                )}
+                {adminHome !== undefined && (
+                  <li>
+                    <Link
+                      href={adminHome}
+                      aria-current={
+                        route.name === 'admin-users' || route.name === 'admin-audit' ? 'page' : undefined
+                      }
+                    >
+                      Admin
+                    </Link>
+                  </li>
+                )}
                 <li>
                   <button type="button" class="link" onClick={() => void logout()}>
                     Log out <span class="visually-hidden">{user.display_name ?? user.email}</span>

@@ -17,6 +17,9 @@ export type Route =
   | { name: 'verify-email' }
   | { name: 'cancel-email-change' }
   | { name: 'confirm-login' }
+  | { name: 'moderation'; status: 'open' | 'resolved' }
+  | { name: 'admin-users' }
+  | { name: 'admin-audit' }
   | { name: 'not-found' }
 
 /** The route a path names. */
@@ -48,8 +51,14 @@ function parseRoute(pathname: string): Route {
         return { name: 'cancel-email-change' }
       case 'confirm-login':
         return { name: 'confirm-login' }
+      case 'moderation':
+        return { name: 'moderation', status: 'open' }
     }
   }
+  if (parts.length === 2 && first === 'moderation' && second === 'resolved')
+    return { name: 'moderation', status: 'resolved' }
+  if (parts.length === 2 && first === 'admin' && second === 'users') return { name: 'admin-users' }
+  if (parts.length === 2 && first === 'admin' && second === 'audit') return { name: 'admin-audit' }
   if (first === 'posts' && second !== undefined) {
     if (second === 'new' && parts.length === 2) return { name: 'new-post' }
     if (parts.length === 2) return { name: 'post', id: second }

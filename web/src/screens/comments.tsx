@@ -5,6 +5,8 @@ import type { JSX } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { useApp } from '../context.js'
 import { Field, useSubmit } from '../forms.js'
+import { HiddenBanner, HideButton, ReportButton } from '../moderation.js'
+import { can } from '../moderation-api.js'
 import { Link } from '../router.js'
 import { authorName, Byline, describeError, Empty, ErrorNotice, formatTime, Loading } from '../ui.js'
 
@@ -70,6 +72,18 @@ export function Comments(props: { post: Post; attachment?: Attachment; label: st
     setDraft('')
   }
 
+  const moderates = can(user, 'comments:moderate')
+
+  // After a moderator hides or unhides a comment, show it as the server now has it.
+  const refresh = async (comment: Comment): Promise<void> => {
+    try {
+      const fresh = await quire.comments.get(comment.id)
+      setComments((shown) => shown.map((item) => (item.id === fresh.id ? fresh : item)))
+    } catch (error) {
+      setLoadError(error)
+    }
+  }
+
   const remove = async (comment: Comment): Promise<void> => {
     try {
       await quire.comments.delete(comment.id)
@@ -97,24 +111,39 @@ export function Comments(props: { post: Post; attachment?: Attachment; label: st
       )}
       {comments.length > 0 && (
         <ul class="comment-list">
-          {comments.map((comment) => (
-            <li key={comment.id} class="comment">
-              <p class="meta">
-                <Byline item={comment} userId={user?.id} />
-                {(comment.user_id === user?.id || post.user_id === user?.id) && (
-                  <button
-                    type="button"
-                    class="link danger"
-                    onClick={() => void remove(comment)}
-                    aria-label={`Delete comment by ${authorName(comment)} from ${formatTime(comment.created_at)}`}
-                  >
-                    Delete
-                  </button>
-                )}
-              </p>
-              <p class="comment-body">{comment.body}</p>
-            </li>
-          ))}
+          {comments.map((comment) => {
+            const label = `comment by ${authorName(comment)} from ${formatTime(comment.created_at)}`
+            return (
+              <li key={comment.id} class="comment">
+                <p class="meta">
+                  <Byline item={comment} userId={user?.id} />
+                  {user !== undefined && comment.user_id !== user.id && (
+                    <ReportButton target={{ type: 'comment', id: comment.id, label }} />
+                  )}
+                  {moderates && (
+                    <HideButton
+                      class="link"
+                      target={{ type: 'comment', id: comment.id, label }}
+                      moderation={comment.moderation}
+                      onChanged={() => void refresh(comment)}
+                    />
+                  )}
+                  {(comment.user_id === user?.id || post.user_id === user?.id || moderates) && (
+                    <button
+                      type="button"
+                      class="link danger"
+                      onClick={() => void remove(comment)}
+                      aria-label={`Delete ${label}`}
+                    >
+                      Delete
+                    </button>
+                  )}
+                </p>
+                <HiddenBanner moderation={comment.moderation} />
+                <p class="comment-body">{comment.body}</p>
+              </li>
+            )
+          })}
         </ul>
       )}
       {nextToken !== undefined && (

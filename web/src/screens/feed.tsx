@@ -3,6 +3,7 @@ import type { JSX } from 'preact'
 import { useState } from 'preact/hooks'
 import { AttachmentImage } from '../attachments.js'
 import { appPreferences, useApp } from '../context.js'
+import { Pager } from '../pager.js'
 import { Link } from '../router.js'
 import { Byline, Empty, ErrorNotice, Loading, PageTitle, useAsync } from '../ui.js'
 
@@ -82,30 +83,14 @@ export function FeedScreen(props: { mine: boolean }): JSX.Element {
         </ul>
       )}
       {/* Only where there is another page to go to: never under an empty list or one still loading. */}
-      {page.status === 'ready' && (pageNumber > 1 || page.value.nextPageToken !== undefined) && (
-        <nav class="pager" aria-label="Pages">
-          <button
-            type="button"
-            class="secondary"
-            disabled={pageNumber === 1}
-            onClick={() => {
-              setTokens(tokens.slice(0, -1))
-            }}
-          >
-            ← Newer
-          </button>
-          <span aria-live="polite">Page {pageNumber}</span>
-          <button
-            type="button"
-            class="secondary"
-            disabled={page.value.nextPageToken === undefined}
-            onClick={() => {
-              if (page.value.nextPageToken !== undefined) setTokens([...tokens, page.value.nextPageToken])
-            }}
-          >
-            Older →
-          </button>
-        </nav>
+      {page.status === 'ready' && (
+        <Pager
+          tokens={tokens}
+          nextPageToken={page.value.nextPageToken}
+          previousLabel="← Newer"
+          nextLabel="Older →"
+          onPage={setTokens}
+        />
       )}
     </section>
   )

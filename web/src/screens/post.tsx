@@ -4,6 +4,8 @@ import { useRef, useState } from 'preact/hooks'
 import { AttachmentImage, downloadAttachment, FileTile, isImage, UploadProgress } from '../attachments.js'
 import { useApp } from '../context.js'
 import { useSubmit } from '../forms.js'
+import { HiddenBanner, HideButton, ReportButton } from '../moderation.js'
+import { can } from '../moderation-api.js'
 import { Link, navigate } from '../router.js'
 import {
   Byline,
@@ -96,6 +98,10 @@ function AttachmentItem(props: {
   post: Post
   attachment: Attachment
   isAuthor: boolean
+  /** Moderators delete anyone's files. */
+  mayDelete: boolean
+  /** Signed in and not the post's author: may report the file. */
+  mayReport: boolean
   onCover: (post: Post) => void
   onDeleted: (attachment: Attachment) => void
 }): JSX.Element {
@@ -149,7 +155,7 @@ function AttachmentItem(props: {
           Make cover <span class="visually-hidden">{attachment.filename}</span>
         </button>
       )}
-      {props.isAuthor && (
+      {props.mayDelete && (
         <button
           type="button"
           class="secondary danger small"
@@ -175,6 +181,9 @@ function AttachmentItem(props: {
         {showComments ? 'Hide comments' : 'Comments'}
         <span class="visually-hidden"> on {attachment.filename}</span>
       </button>
+      {props.mayReport && (
+        <ReportButton target={{ type: 'attachment', id: attachment.id, label: attachment.filename }} />
+      )}
     </FileTile>
   )
 }
@@ -216,6 +225,7 @@ export function PostScreen(props: { id: string }): JSX.Element {
   }
   const current = post.value
   const isAuthor = user?.id === current.user_id
+  const moderates = can(user, 'posts:moderate')
 
   const removePost = (): void => {
     if (!confirm(`Delete “${current.title}” with its files and comments?`)) return
@@ -244,14 +254,29 @@ export function PostScreen(props: { id: string }): JSX.Element {
           </span>
         )}
       </p>
-      {isAuthor && (
+      <HiddenBanner moderation={current.moderation} />
+      {(isAuthor || moderates || user !== undefined) && (
         <div class="actions">
-          <Link class="button secondary" href={`/posts/${current.id}/edit`}>
-            Edit
-          </Link>
-          <button type="button" class="secondary danger" onClick={removePost}>
-            Delete post
-          </button>
+          {isAuthor && (
+            <Link class="button secondary" href={`/posts/${current.id}/edit`}>
+              Edit
+            </Link>
+          )}
+          {moderates && (
+            <HideButton
+              target={{ type: 'post', id: current.id, label: `post ${current.title}` }}
+              moderation={current.moderation}
+              onChanged={reloadPost}
+            />
+          )}
+          {(isAuthor || moderates) && (
+            <button type="button" class="secondary danger" onClick={removePost}>
+              Delete post
+            </button>
+          )}
+          {user !== undefined && !isAuthor && (
+            <ReportButton target={{ type: 'post', id: current.id, label: `post ${current.title}` }} />
+          )}
         </div>
       )}
       {deletion.error !== undefined && <ErrorNotice error={deletion.error} />}
@@ -283,6 +308,8 @@ export function PostScreen(props: { id: string }): JSX.Element {
               post={current}
               attachment={attachment}
               isAuthor={isAuthor}
+              mayDelete={isAuthor || moderates}
+              mayReport={user !== undefined && !isAuthor}
               onCover={(covered) => {
                 updatePost(() => covered)
               }}

@@ -32,7 +32,14 @@ function isNotModified(request: FastifyRequest, etag: string): boolean {
  * then returns the reply without a body.
  */
 export function replyNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
-  void reply.header('etag', etag).header('cache-control', 'private, no-cache')
+  // What a caller sees depends on who they are (their profile, their private posts) while the ETag is
+  // only the version: without `Vary: Authorization` a browser revalidating as another account got a
+  // 304 and showed the first account's cached copy.
+  const vary = reply.getHeader('vary')
+  void reply
+    .header('etag', etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', vary === undefined ? 'Authorization' : `${String(vary)}, Authorization`)
   if (!isNotModified(request, etag)) return false
   void reply.code(304).send()
   return true

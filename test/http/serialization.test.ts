@@ -36,6 +36,7 @@ describe('response serialisation', () => {
       cover_attachment_id: 'c"c',
       created_at: 'c"r',
       updated_at: 'u',
+      moderation: null,
       links: { self: 's"s', attachments: 'a', comments: 'c', author_posts: 'p' },
     }
     const text = serialize({ data: post })

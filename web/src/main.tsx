@@ -24,13 +24,9 @@ async function apiUrl(): Promise<string> {
 }
 
 const baseUrl = await apiUrl()
-// The API's ETags number each object's versions, so two accounts' `GET /v1/me` can carry the same one: the
-// browser's cache, keyed by URL alone, would answer the second account's revalidation with the first's
-// profile. The app keeps no API answer in the browser's cache.
 const quire = createQuire({
   baseUrl,
   auth: createAuthStore(localStoragePersistence(TOKEN_KEY)),
-  fetch: (input, init) => globalThis.fetch(input, { ...init, cache: 'no-store' }),
 })
 const root = document.getElementById('app')
 if (root) render(<App quire={quire} apiUrl={baseUrl} />, root)

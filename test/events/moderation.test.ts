@@ -76,3 +76,21 @@ describe('events: moderation', () => {
     )
   })
 })
+
+describe('events: disabled accounts', () => {
+  it('an account an admin disables loses its open streams within 5 s', async (t) => {
+    const { app, port, db } = await listening(t)
+    const { member, admin } = await castOf(app, db)
+    const stream = await subscribe(t, port, 'me', member)
+    const bystander = await subscribe(t, port, 'posts', admin)
+    const disabled = await app.inject({
+      method: 'PATCH',
+      url: `/v1/users/${member.id}`,
+      headers: admin.auth,
+      payload: { disabled: true },
+    })
+    assert.equal(disabled.statusCode, 200)
+    await stream.closed(5000)
+    assert.equal(bystander.ended, false, 'the admin’s own stream stays open')
+  })
+})

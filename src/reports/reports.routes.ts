@@ -81,88 +81,67 @@ export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return row
   }
 
-  app.post(
-    '/posts/:id/reports',
+  /** How each kind of item is found for its reporter: 404 for what they cannot see. */
+  const reportable: Array<{
+    path: string
+    summary: string
+    find: (
+      caller: Caller | null,
+      id: string,
+    ) => Promise<Pick<ReportRow, 'target_type' | 'target_id' | 'post_id'>>
+  }> = [
     {
-      config: { rateLimit: reportLimit },
-      schema: {
-        tags: ['reports'],
-        summary: 'Report a post',
-        description: REPORT_RULES,
-        security: TOKEN_SECURITY,
-        params: IdParams,
-        body: ReportBody,
-        response: REPORT_RESPONSES,
+      path: '/posts/:id/reports',
+      summary: 'Report a post',
+      find: async (caller, id) => {
+        const post = visiblePost(caller, await findPostById(db, id))
+        return { target_type: 'post', target_id: post.id, post_id: post.id }
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request)
-      const post = visiblePost(caller, await findPostById(db, request.params.id))
-      const row = await fileReport(
-        caller,
-        { target_type: 'post', target_id: post.id, post_id: post.id },
-        request.body,
-      )
-      return reply
-        .code(201)
-        .header('location', reportLinks(row).self)
-        .send(data(reportFromRow(row)))
-    },
-  )
-
-  app.post(
-    '/attachments/:id/reports',
     {
-      config: { rateLimit: reportLimit },
-      schema: {
-        tags: ['reports'],
-        summary: 'Report an attachment',
-        description: REPORT_RULES,
-        security: TOKEN_SECURITY,
-        params: IdParams,
-        body: ReportBody,
-        response: REPORT_RESPONSES,
+      path: '/attachments/:id/reports',
+      summary: 'Report an attachment',
+      find: async (caller, id) => {
+        const found = await findAttachmentWithPost(db, id)
+        if (!found) throw notFound('Attachment')
+        const post = visiblePost(caller, found.post, 'Attachment')
+        return { target_type: 'attachment', target_id: found.attachment.id, post_id: post.id }
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request)
-      const found = await findAttachmentWithPost(db, request.params.id)
-      if (!found) throw notFound('Attachment')
-      const post = visiblePost(caller, found.post, 'Attachment')
-      const item = { target_type: 'attachment' as const, target_id: found.attachment.id, post_id: post.id }
-      const row = await fileReport(caller, item, request.body)
-      return reply
-        .code(201)
-        .header('location', reportLinks(row).self)
-        .send(data(reportFromRow(row)))
-    },
-  )
-
-  app.post(
-    '/comments/:id/reports',
     {
-      config: { rateLimit: reportLimit },
-      schema: {
-        tags: ['reports'],
-        summary: 'Report a comment',
-        description: REPORT_RULES,
-        security: TOKEN_SECURITY,
-        params: IdParams,
-        body: ReportBody,
-        response: REPORT_RESPONSES,
+      path: '/comments/:id/reports',
+      summary: 'Report a comment',
+      find: async (caller, id) => {
+        const { comment } = visibleComment(caller, await findCommentWithPost(db, id))
+        return { target_type: 'comment', target_id: comment.id, post_id: comment.post_id }
       },
     },
-    async (request, reply) => {
-      const caller = callerOf(request)
-      const { comment } = visibleComment(caller, await findCommentWithPost(db, request.params.id))
-      const item = { target_type: 'comment' as const, target_id: comment.id, post_id: comment.post_id }
-      const row = await fileReport(caller, item, request.body)
-      return reply
-        .code(201)
-        .header('location', reportLinks(row).self)
-        .send(data(reportFromRow(row)))
-    },
-  )
+  ]
+  for (const { path, summary, find } of reportable) {
+    app.post(
+      path,
+      {
+        config: { rateLimit: reportLimit },
+        schema: {
+          tags: ['reports'],
+          summary,
+          description: REPORT_RULES,
+          security: TOKEN_SECURITY,
+          params: IdParams,
+          body: ReportBody,
+          response: REPORT_RESPONSES,
+        },
+      },
+      async (request, reply) => {
+        const caller = callerOf(request)
+        const row = await fileReport(caller, await find(caller, request.params.id), request.body)
+        return reply
+          .code(201)
+          .header('location', reportLinks(row).self)
+          .send(data(reportFromRow(row)))
+      },
+    )
+  }
 
   app.get(
     '/reports',

@@ -181,6 +181,21 @@ export function watchWrites(db: Db, covers: (sql: string) => boolean): WriteWatc
 export type { WriteWatch }
 
 /**
+ * On PostgreSQL, calls `committed` after each commit of this process's writes whose SQL `covers` picks
+ * out (a transaction's COMMIT, or a write outside one); undefined on SQLite, where the database itself
+ * orders commits and other processes poll.
+ */
+export function watchCommits(
+  db: Db,
+  covers: (sql: string) => boolean,
+  committed: () => void,
+): WriteWatch | undefined {
+  const watch = postgresStates.get(db)?.watches.add(covers)
+  if (watch !== undefined) watch.committed = committed
+  return watch
+}
+
+/**
  * A number that changes whenever another process commits to this SQLite database (its
  * `data_version`); undefined on PostgreSQL. Each call runs one small statement; it throws what
  * SQLite throws (a busy database), which a caller should take as "something changed".

@@ -193,8 +193,11 @@ export interface AuditEventsTable {
 
 /** One live event (see event-log/): what changed, who may see it, and its `data` as JSON text. */
 export interface EventsTable {
-  /** The cursor: increasing in commit order. */
-  id: number
+  /**
+   * The cursor, from a sequence: increasing, but on PostgreSQL a later one may commit before an earlier
+   * one (events/commit-order.ts).
+   */
+  id: Generated<number>
   type: string
   post_id: string | null
   owner_id: string
@@ -202,12 +205,6 @@ export interface EventsTable {
   previous_visibility: 'public' | 'private' | null
   payload: string
   created_at: number
-}
-
-/** The last event cursor handed out (one row, id 1). */
-export interface EventCursorTable {
-  id: number
-  value: number
 }
 
 export interface Tables {
@@ -225,7 +222,6 @@ export interface Tables {
   reports: ReportsTable
   audit_events: AuditEventsTable
   events: EventsTable
-  event_cursor: EventCursorTable
 }
 
 /** How the data copy walks a table: by its primary key, so many rows at a time. */
@@ -233,6 +229,8 @@ export interface TableCopyPlan {
   key: readonly string[]
   /** Rows per copy batch (default 500); small where rows carry file bytes. */
   batchRows?: number
+  /** A column the database numbers itself: the target's numbering goes on past the copied rows. */
+  sequence?: string
 }
 
 /**
@@ -257,8 +255,7 @@ export const TABLES_IN_ORDER: { readonly [Name in keyof Tables]: TableCopyPlan }
   reports: { key: ['id'] },
   audit_events: { key: ['id'] },
   // Copied with their cursor, so streams resume across a move within the retention.
-  events: { key: ['id'] },
-  event_cursor: { key: ['id'] },
+  events: { key: ['id'], sequence: 'id' },
 }
 
 export type UserRow = Selectable<UsersTable>

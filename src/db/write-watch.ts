@@ -20,6 +20,11 @@ export class WriteWatch {
    * process so, the answer waits until such copies have expired. Asked after each such write.
    */
   holdMs: () => number = () => 0
+  /**
+   * Called once a write it covers has committed (PostgreSQL): the answer of a write outside a
+   * transaction, or of its transaction's COMMIT; never after a rollback or a failed write.
+   */
+  committed: () => void = () => undefined
   constructor(readonly covers: (sql: string) => boolean) {}
 }
 
@@ -41,13 +46,14 @@ export function isKeptInStepWithSessionCache(sql: string): boolean {
 interface StatementKind {
   /** The watches a write with this text moves; empty for reads and for what no watch covers. */
   watches: WriteWatch[]
-  transaction: 'begin' | 'end' | undefined
+  transaction: 'begin' | 'commit' | 'rollback' | undefined
 }
 
 const READ_ONLY = /^\s*select\b/i
 const BEGIN = /^\s*(begin|start\s+transaction)\b/i
+const COMMIT = /^\s*(commit|end)\s*;?\s*$/i
 // Not `rollback to` a savepoint, which leaves the transaction open.
-const END = /^\s*(commit|end|rollback|abort)\s*;?\s*$/i
+const ROLLBACK = /^\s*(rollback|abort)\s*;?\s*$/i
 /** SQL texts whose kind is remembered; compiled queries are a bounded set, others are forgotten in bulk. */
 const KINDS_REMEMBERED = 2000
 
@@ -70,7 +76,13 @@ export class PoolWriteWatches {
     let kind = this.#kinds.get(text)
     if (kind === undefined) {
       if (this.#kinds.size >= KINDS_REMEMBERED) this.#kinds.clear()
-      const transaction = BEGIN.test(text) ? 'begin' : END.test(text) ? 'end' : undefined
+      const transaction = BEGIN.test(text)
+        ? 'begin'
+        : COMMIT.test(text)
+          ? 'commit'
+          : ROLLBACK.test(text)
+            ? 'rollback'
+            : undefined
       const watches =
         transaction !== undefined || READ_ONLY.test(text) ? [] : this.#watches.filter((w) => w.covers(text))
       kind = { watches, transaction }
@@ -95,7 +107,7 @@ export class PoolWriteWatches {
         let after: WriteWatch[] = []
         if (transaction === 'begin') {
           inTransaction = true
-        } else if (transaction === 'end') {
+        } else if (transaction !== undefined) {
           inTransaction = false
           after = [...pending]
           pending = new Set()
@@ -114,8 +126,15 @@ export class PoolWriteWatches {
         }
         void result.then(moveAgain, moveAgain)
         if (after.length === 0) return result
-        // A failed write changed nothing: only a done one is held back.
+        // A failed write changed nothing: only a done one is told of and held back. A COMMIT of a
+        // transaction that failed part-way answers ROLLBACK.
         return result.then(async (answer: unknown) => {
+          if (
+            transaction !== 'rollback' &&
+            (answer as { command?: unknown } | null)?.command !== 'ROLLBACK'
+          ) {
+            for (const watch of after) watch.committed()
+          }
           let holdMs = 0
           for (const watch of after) holdMs = Math.max(holdMs, watch.holdMs())
           if (holdMs > 0) await sleep(holdMs)

@@ -1,5 +1,5 @@
-import { compiledQuery } from '../db/compiled.js'
-import { dialectOf, type Db } from '../db/database.js'
+import { compiledQuery, MAX_LIST_LENGTH } from '../db/compiled.js'
+import type { Db } from '../db/database.js'
 import type { NewEventRow } from '../db/tables.js'
 
 // Live events are written here by whatever changes what a subscriber could see, inside the change's
@@ -36,84 +36,29 @@ export interface NewEvent {
   data: object
 }
 
-// The cursor row is taken with an upsert: its row lock (PostgreSQL) is held to the commit, so
-// cursors commit in the order they are handed out. Taken last in a transaction, it is held only for
-// the commit itself.
-const takeCursorsQuery = compiledQuery((db, v: { count: number }) =>
-  db
-    .insertInto('event_cursor')
-    .values({ id: 1, value: v.count })
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => ({ value: eb('event_cursor.value', '+', v.count) })),
-    )
-    .returning('value'),
-)
-
-const insertEventQuery = compiledQuery((db, row: NewEventRow) => db.insertInto('events').values(row))
-
 type EventFields = Omit<NewEventRow, 'id'>
 
-// PostgreSQL takes the cursor and inserts the event in one statement (one round trip fewer in every
-// write's transaction); SQLite cannot put an upsert in a WITH clause, and its statements cost no trip.
-const appendOneEventQuery = compiledQuery((db, v: EventFields) =>
-  db
-    .with('taken', (qb) =>
-      qb
-        .insertInto('event_cursor')
-        .values({ id: 1, value: 1 })
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({ value: eb('event_cursor.value', '+', 1) })),
-        )
-        .returning('value'),
-    )
-    .insertInto('events')
-    .columns([
-      'id',
-      'type',
-      'post_id',
-      'owner_id',
-      'visibility',
-      'previous_visibility',
-      'payload',
-      'created_at',
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom('taken')
-        .select((s) => [
-          'taken.value',
-          s.val(v.type).as('type'),
-          s.val(v.post_id).as('post_id'),
-          s.val(v.owner_id).as('owner_id'),
-          s.val(v.visibility).as('visibility'),
-          s.val(v.previous_visibility).as('previous_visibility'),
-          s.val(v.payload).as('payload'),
-          s.val(v.created_at).as('created_at'),
-        ]),
-    ),
+// The cursor is the table's own sequence (2026-11-27-03-event-sequence): no lock held to the commit.
+const insertEventsQuery = compiledQuery((db, v: { rows: EventFields[] }) =>
+  db.insertInto('events').values(v.rows),
 )
 
 /**
- * Appends events with increasing cursors. Call it inside the transaction of the change, after its
- * other writes (the cursor's lock is then held only for the commit).
+ * Appends events; the database numbers them with increasing cursors. Call it inside the transaction
+ * of the change, as its last write, after at least one other: on PostgreSQL a cursor may then commit
+ * after a later one, and readers wait at such a gap only for the transactions in progress when they
+ * saw it (events/commit-order.ts). A transaction has an ID from its first write on; were the event's
+ * insert its first, the cursor would be taken a moment before the ID exists, and a reader could give
+ * up on the gap while the event is still to commit.
  */
 export async function appendEvents(
   db: Db,
   events: readonly NewEvent[],
   now: number = Date.now(),
 ): Promise<void> {
-  if (events.length === 0) return
-  const [only] = events
-  if (only !== undefined && events.length === 1 && dialectOf(db) === 'postgres') {
-    await appendOneEventQuery.changed(db, eventFields(only, now))
-    return
-  }
-  const taken = await takeCursorsQuery.first(db, { count: events.length })
-  if (taken === undefined) throw new Error('no event cursor was taken')
-  let id = taken.value - events.length
-  for (const event of events) {
-    id += 1
-    await insertEventQuery.changed(db, { id, ...eventFields(event, now) })
+  for (let start = 0; start < events.length; start += MAX_LIST_LENGTH) {
+    const rows = events.slice(start, start + MAX_LIST_LENGTH).map((event) => eventFields(event, now))
+    await insertEventsQuery.changed(db, { rows })
   }
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
 import type { EventRow } from '../db/tables.js'
@@ -12,6 +13,54 @@ const eventsAfterQuery = compiledQuery((db, v: { after: number; limit: number })
 /** Up to `limit` events after cursor `after`, oldest first. */
 export function findEventsAfter(db: Db, after: number, limit: number): Promise<EventRow[]> {
   return eventsAfterQuery.rows(db, { after, limit })
+}
+
+const eventsAfterWithSnapshotQuery = compiledQuery((db, v: { after: number; limit: number }) =>
+  db
+    .selectFrom('events')
+    .selectAll()
+    .select(sql<string>`pg_current_snapshot()::text`.as('snapshot'))
+    .where('id', '>', v.after)
+    .orderBy('id')
+    .limit(v.limit),
+)
+
+/**
+ * PostgreSQL: `findEventsAfter`, and the snapshot the rows were read in (`pg_current_snapshot()`, whose
+ * list names the transactions then in progress); null when there were no rows.
+ */
+export async function findEventsAfterWithSnapshot(
+  db: Db,
+  after: number,
+  limit: number,
+): Promise<{ rows: EventRow[]; snapshot: string | null }> {
+  const found = await eventsAfterWithSnapshotQuery.rows(db, { after, limit })
+  const snapshot = found[0]?.snapshot ?? null
+  return { rows: found.map(({ snapshot: _snapshot, ...row }) => row), snapshot }
+}
+
+const latestWithSnapshotQuery = compiledQuery((db, _v: Record<string, never>) =>
+  db
+    .selectFrom('events')
+    .select((eb) => [eb.fn.max('id').as('id'), sql<string>`pg_current_snapshot()::text`.as('snapshot')]),
+)
+
+/** PostgreSQL: the newest event's cursor (0 when there is none) and the snapshot it was read in. */
+export async function latestEventWithSnapshot(db: Db): Promise<{ id: number; snapshot: string }> {
+  const found = await latestWithSnapshotQuery.first(db, {})
+  if (found === undefined) throw new Error('an aggregate answered no row')
+  return { id: found.id ?? 0, snapshot: found.snapshot }
+}
+
+const snapshotQuery = compiledQuery((db, _v: Record<string, never>) =>
+  db.selectNoFrom(sql<string>`pg_current_snapshot()::text`.as('snapshot')),
+)
+
+/** PostgreSQL: `pg_current_snapshot()` as text (`xmin:xmax:xip,…`). */
+export async function currentSnapshot(db: Db): Promise<string> {
+  const found = await snapshotQuery.first(db, {})
+  if (found === undefined) throw new Error('a select answered no row')
+  return found.snapshot
 }
 
 const latestEventQuery = compiledQuery((db, _v: Record<string, never>) =>

@@ -7,6 +7,7 @@ import { clientAddressKey } from '../http/client-address.js'
 import { visiblePost } from '../http/permissions.js'
 import { isUuid } from '../ids.js'
 import { findPostById } from '../posts/posts.queries.js'
+import { notifyAfterCommits } from './commit-notify.js'
 import { eventExists } from './events.queries.js'
 import { EVENT_TYPE_LIST, EventMessage, EventsHeaders, EventsQuery, MAX_TOPICS } from './events.schemas.js'
 import { EventHub, type Subscriber } from './hub.js'
@@ -70,12 +71,19 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     sessionLifeMs: config.sessionLifeMs,
     sessionAbsoluteLifeMs: config.sessionAbsoluteLifeMs,
   })
+  // Every instance's hub hears of this one's events (PostgreSQL), streams open here or not.
+  const notifier = notifyAfterCommits(db, (error) => {
+    app.log.warn({ err: error }, 'notifying of live events failed')
+  })
   app.lifecycle.whenDraining(() => {
     hub.endAll()
   })
   // Before the listener closes: an open stream would keep close() waiting for its connection.
   app.addHook('preClose', async () => {
     await hub.close()
+  })
+  app.addHook('onClose', () => {
+    notifier?.stop()
   })
 
   app.get(

@@ -1,4 +1,5 @@
 import { once } from 'node:events'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { ServerResponse } from 'node:http'
 import type { PassThrough } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
@@ -6,23 +7,28 @@ import { listenForNotifications, type ChannelListener, type Db } from '../db/dat
 import type { EventRow } from '../db/tables.js'
 import { findSessionsByIds } from '../sessions/sessions.queries.js'
 import { sessionExpiresAt } from '../sessions/sessions.schemas.js'
-import { findEventsAfter, latestEventId } from './events.queries.js'
+import { EVENTS_CHANNEL } from './commit-notify.js'
+import { CommitOrder, settledLatestEventId } from './commit-order.js'
 
 // One hub per instance fans the outbox's events out to every stream open on it. It alone reads new
-// events, by cursor from the last one it saw, however many streams there are: told by PostgreSQL's
-// NOTIFY (on a connection of its own, read again from the last cursor whenever it listens anew), or,
+// events, by cursor from the last one it saw (never past one that may still commit, commit-order.ts),
+// however many streams there are: told by PostgreSQL's NOTIFY (sent after each commit that appended
+// events, commit-notify.ts; heard on a connection of its own, read again from the last cursor
+// whenever it listens anew), or,
 // on SQLite (each worker its own hub) and behind a pooler in transaction mode, by reading the cursor a
 // few times a second while it has streams. Each event's text is built once per way of seeing it (the
 // resource, a post seen appearing or vanishing, one's own session), not once per stream.
 
-/** The NOTIFY channel the outbox's trigger sends on (the 2026-11-27-02-events migration). */
-const CHANNEL = 'quire_events'
 /** Events read per statement. */
 const BATCH = 500
 /** How often a hub without notifications reads the cursor while it has streams. */
 const POLL_MS = 250
 /** With notifications: a backstop read, should one be lost with its connection. */
 const BACKSTOP_POLL_MS = 5000
+/** Pauses before reading again while rows wait behind a cursor that may still commit. */
+const GAP_RETRY_MS = [2, 5, 10, 20, 50, 100, 250]
+/** Longest a new stream waits for transactions that may still commit cursors before it starts. */
+const SETTLE_MAX_MS = 2000
 /** How often open streams' sessions are checked (a stream ends within this once its session is gone). */
 const SESSION_CHECK_MS = 2000
 /** Bytes waiting for a client past which its stream is dropped. */
@@ -123,7 +129,11 @@ export class EventHub {
   readonly #slots = new Map<string, number>()
   /** The last event read (every stream has been offered every event up to it). */
   #cursor = 0
-  #started: Promise<void> | undefined
+  readonly #order: CommitOrder
+  /** Reads retried while rows wait behind a gap, and the timer of the next one. */
+  #gapRetries = 0
+  #gapRetry: NodeJS.Timeout | undefined
+  #started = false
   #resync: Promise<void> | undefined
   #listener: ChannelListener | undefined
   #reading = false
@@ -137,6 +147,7 @@ export class EventHub {
     this.#db = db
     this.#log = log
     this.#options = options
+    this.#order = new CommitOrder(db)
   }
 
   /** Open streams on this instance. */
@@ -170,10 +181,13 @@ export class EventHub {
    * stream follows (the replay goes on after).
    */
   async add(subscriber: Subscriber, resumeAfter?: number): Promise<void> {
-    await this.#start()
-    if (this.#all.size === 0) await this.#catchUp()
-    // Live from the outbox's newest event, not from wherever the hub's reading has got to.
-    const from = resumeAfter ?? Math.max(this.#cursor, await latestEventId(this.#db))
+    this.#start()
+    const idle = this.#all.size === 0
+    if (idle) await this.#catchUp()
+    // Live from the outbox's newest settled event, not from wherever the hub's reading has got to.
+    const from =
+      resumeAfter ??
+      (idle ? this.#cursor : Math.max(this.#cursor, await settledLatestEventId(this.#db, SETTLE_MAX_MS)))
     if (subscriber.closed) return
     subscriber.cursor = from
     subscriber.sentId = subscriber.cursor
@@ -261,9 +275,10 @@ export class EventHub {
   }
 
   async #replay(subscriber: Subscriber): Promise<void> {
+    const order = new CommitOrder(this.#db)
     try {
-      for (;;) {
-        const rows = await findEventsAfter(this.#db, subscriber.cursor, BATCH)
+      for (let waits = 0; ;) {
+        const { rows, waiting } = await order.read(subscriber.cursor, BATCH)
         for (const row of rows) {
           if (subscriber.closed) return
           const flowing = this.#deliver(subscriber, row, undefined)
@@ -272,6 +287,12 @@ export class EventHub {
           if (!flowing && isOpen(subscriber))
             await Promise.race([once(subscriber.out, 'drain'), once(subscriber.out, 'close')])
         }
+        if (waiting) {
+          if (subscriber.closed) return
+          await sleep(GAP_RETRY_MS[Math.min(waits++, GAP_RETRY_MS.length - 1)] ?? 250)
+          continue
+        }
+        waits = 0
         if (rows.length < BATCH) break
       }
       for (const row of subscriber.pending ?? []) {
@@ -329,11 +350,18 @@ export class EventHub {
       return
     }
     this.#reading = true
+    clearTimeout(this.#gapRetry)
+    this.#gapRetry = undefined
     try {
       do {
         for (;;) {
-          const rows = await findEventsAfter(this.#db, this.#cursor, BATCH)
+          const { rows, waiting } = await this.#order.read(this.#cursor, BATCH)
           for (const row of rows) this.#dispatch(row)
+          if (waiting) {
+            this.#retryAtGap()
+            break
+          }
+          this.#gapRetries = 0
           if (rows.length < BATCH) break
         }
       } while (this.#takeReadAgain() && this.#all.size > 0)
@@ -345,6 +373,17 @@ export class EventHub {
     }
   }
 
+  /** Reads again shortly: rows wait behind a cursor whose transaction may still commit. */
+  #retryAtGap(): void {
+    if (this.#gapRetry !== undefined) return
+    const delay = GAP_RETRY_MS[Math.min(this.#gapRetries++, GAP_RETRY_MS.length - 1)] ?? 250
+    this.#gapRetry = setTimeout(() => {
+      this.#gapRetry = undefined
+      if (this.#all.size > 0) void this.#read()
+    }, delay)
+    this.#gapRetry.unref()
+  }
+
   /** Whether a notification came while reading (and clears it). */
   #takeReadAgain(): boolean {
     const again = this.#readAgain
@@ -352,29 +391,24 @@ export class EventHub {
     return again
   }
 
-  #start(): Promise<void> {
-    this.#started ??= (async () => {
-      this.#listener = listenForNotifications(this.#db, CHANNEL, {
-        onNotification: (payload) => {
-          if (this.#all.size > 0) void this.#read()
-          else {
-            // Nobody to tell: remember how far the outbox is, without reading it.
-            const cursor = Number(payload)
-            if (Number.isSafeInteger(cursor) && cursor > this.#cursor) this.#cursor = cursor
-          }
-        },
-        onListening: () => {
-          if (this.#all.size > 0) void this.#read()
-        },
-      })
-      this.#cursor = Math.max(this.#cursor, await latestEventId(this.#db))
-    })()
-    return this.#started
+  /** Listens for notifications (PostgreSQL), once. */
+  #start(): void {
+    if (this.#started) return
+    this.#started = true
+    // With no stream open nothing is read: the first stream to come catches the cursor up.
+    this.#listener = listenForNotifications(this.#db, EVENTS_CHANNEL, {
+      onNotification: () => {
+        if (this.#all.size > 0) void this.#read()
+      },
+      onListening: () => {
+        if (this.#all.size > 0) void this.#read()
+      },
+    })
   }
 
   /** After a time without streams (and so without reading), moves the cursor to the outbox's newest event. */
   #catchUp(): Promise<void> {
-    this.#resync ??= latestEventId(this.#db)
+    this.#resync ??= settledLatestEventId(this.#db, SETTLE_MAX_MS)
       .then((latest) => {
         if (this.#all.size === 0) this.#cursor = Math.max(this.#cursor, latest)
       })
@@ -407,7 +441,8 @@ export class EventHub {
     clearInterval(this.#poll)
     clearInterval(this.#heartbeat)
     clearInterval(this.#sessionCheck)
-    this.#poll = this.#heartbeat = this.#sessionCheck = undefined
+    clearTimeout(this.#gapRetry)
+    this.#poll = this.#heartbeat = this.#sessionCheck = this.#gapRetry = undefined
   }
 
   /**

@@ -3,6 +3,7 @@ import { dialectOf, type Db } from '../db/database.js'
 import { MIGRATION_NAMES, MIGRATION_TABLE, migrateToLatest } from '../db/migrate.js'
 import { TABLES_IN_ORDER, type TableCopyPlan } from '../db/tables.js'
 import {
+  advanceSequence,
   analyzeAfterLoad,
   appliedMigrations,
   countRows,
@@ -187,6 +188,9 @@ export async function copyDatabase(
     }
     return results
   })
+  for (const [table, plan] of tablesInOrder()) {
+    if (plan.sequence !== undefined) await advanceSequence(target, table, plan.sequence)
+  }
   await analyzeAfterLoad(target)
 
   const reports: TableReport[] = []

@@ -74,6 +74,18 @@ export async function insertBatch(db: Db, table: string, rows: Row[]): Promise<v
 }
 
 /**
+ * Moves PostgreSQL's sequence behind `column` past the largest value copied into it, so the next row
+ * numbered by the database follows the copied ones. SQLite's AUTOINCREMENT already counts rows
+ * inserted with their own number.
+ */
+export async function advanceSequence(db: Db, table: string, column: string): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return
+  await sql`
+    select setval(pg_get_serial_sequence(${table}, ${column}), coalesce(max(${sql.ref(column)}), 0) + 1, false)
+    from ${sql.table(table)}`.execute(db)
+}
+
+/**
  * Gives PostgreSQL statistics for freshly loaded tables, so the first requests after a copy are
  * planned from the real data rather than default guesses (autovacuum would get there only later, or
  * never where it is off). SQLite keeps no statistics unless told to, and Quire never tells it.

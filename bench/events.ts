@@ -7,9 +7,8 @@ import { readdirSync } from 'node:fs'
 import { get as httpGet, type IncomingMessage } from 'node:http'
 import { dirname, join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
-import { sql } from 'kysely'
 import type { Db } from '../src/db/database.js'
-import { MIGRATION_TABLE } from '../src/db/migrate.js'
+import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../src/db/migrate.js'
 import { drive, type RequestShape } from './load.js'
 import { median, startQuire } from './measure.js'
 import { BASELINE_SCRIPT, CONNECTIONS, DURATION_S, QUICK, ROUNDS } from './options.js'
@@ -201,8 +200,9 @@ async function probeLatency(
 }
 
 /**
- * Starts BASELINE_SCRIPT, another build (e.g. main's, without the outbox), on the same data. Its migrator
- * would refuse the migrations it does not know, so their rows are hidden from it while it starts.
+ * Starts BASELINE_SCRIPT, another build (e.g. main's), on the same data. The migrations it does not
+ * know are rolled back (their `down`, newest first) so that it runs on the schema it was built for;
+ * `restore` applies them again once it has stopped.
  */
 async function startBaseline(db: Db, databaseUrl: string, script: string): Promise<RunningServer> {
   const known = new Set(
@@ -210,19 +210,10 @@ async function startBaseline(db: Db, databaseUrl: string, script: string): Promi
       .filter((file) => file.endsWith('.js'))
       .map((file) => file.slice(0, -'.js'.length)),
   )
-  const table = sql.table(MIGRATION_TABLE)
-  const rows = (
-    await sql<{ name: string; timestamp: string }>`select name, timestamp from ${table}`.execute(db)
-  ).rows
-  const hidden = rows.filter((row) => !known.has(row.name))
-  for (const row of hidden) await sql`delete from ${table} where name = ${row.name}`.execute(db)
-  try {
-    return await startServer(script, databaseUrl, 1)
-  } finally {
-    for (const row of hidden) {
-      await sql`insert into ${table} (name, timestamp) values (${row.name}, ${row.timestamp})`.execute(db)
-    }
-  }
+  const newestKnown = MIGRATION_NAMES.filter((name) => known.has(name)).at(-1)
+  if (newestKnown === undefined) throw new Error(`${script} knows none of this build's migrations`)
+  await migrateTo(db, newestKnown)
+  return startServer(script, databaseUrl, 1)
 }
 
 /** One measured round of the write: its throughput and the server's CPU per write. */
@@ -264,6 +255,7 @@ async function writeRounds(
         await measure(baseline, measured.baseline)
       } finally {
         await baseline.stop()
+        await migrateToLatest(db)
       }
     }
     const server = await startQuire(databaseUrl, 1, EVENTS_SERVER_ENV)

@@ -37,18 +37,35 @@ export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS).sort()
 /** The name of the table that records applied migrations. */
 export const MIGRATION_TABLE = 'quire_migrations'
 
-/**
- * Brings the schema up to date. Safe to call from several instances at once: Kysely takes a lock
- * (a PostgreSQL advisory lock, or SQLite's write lock) while it migrates.
- */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({
+function migrator(db: Db): Migrator {
+  return new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: 'quire_migrations_lock',
   })
-  const { error, results } = await migrator.migrateToLatest()
+}
+
+/**
+ * Brings the schema up to date. Safe to call from several instances at once: Kysely takes a lock
+ * (a PostgreSQL advisory lock, or SQLite's write lock) while it migrates.
+ */
+export async function migrateToLatest(db: Db): Promise<void> {
+  await settle(migrator(db).migrateToLatest())
+}
+
+/**
+ * Brings the schema to the one migration `name` leaves, up or down (`down` of each later one, newest
+ * first): for a test of a migration on data written under the schema before it, and for running an
+ * older build on the same database (the benchmark's baseline).
+ */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  await settle(migrator(db).migrateTo(name))
+}
+
+/** Throws when a migration failed, naming it. */
+async function settle(run: ReturnType<Migrator['migrateToLatest']>): Promise<void> {
+  const { error, results } = await run
   const failed = results?.find((result) => result.status === 'Error')
   if (error !== undefined || failed) {
     const name = failed ? ` (${failed.migrationName})` : ''

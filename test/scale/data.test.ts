@@ -10,6 +10,8 @@ import { loadConfig } from '../../src/config.js'
 import { copyDatabase, CopyRefused, tablesInOrder } from '../../src/transfer/copy.js'
 import { listTables, type Row } from '../../src/transfer/transfer.queries.js'
 import { createDb, dialectOf, type Db } from '../../src/db/database.js'
+import { appendEvents } from '../../src/event-log/event-log.queries.js'
+import { latestEventId } from '../../src/events/events.queries.js'
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js'
 import { ensureBuilt, ROOT, send, startListening } from '../e2e/built-server.js'
 import { tempDir } from './external.js'
@@ -247,6 +249,15 @@ describe('data copy and backup', () => {
       const back = open(t, await freshDatabaseUrl(t, 'sqlite'))
       await copyAndCompare(postgres, back, 4)
       assert.deepEqual(await everyRow(back), await everyRow(source.db))
+      // The database numbers new events past the copied ones (PostgreSQL's sequence was advanced).
+      const copied = await latestEventId(source.db)
+      assert.ok(copied > 0)
+      for (const target of [postgres, back]) {
+        await appendEvents(target, [
+          { type: 'user.updated', postId: null, ownerId: 'u', visibility: 'private', data: {} },
+        ])
+        assert.equal(await latestEventId(target), copied + 1, dialectOf(target))
+      }
     })
 
     it('SQLite → SQLite in small batches', SQLITE_ONLY, async (t) => {

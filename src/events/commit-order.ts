@@ -6,7 +6,7 @@ import {
   findEventsAfter,
   findEventsAfterWithSnapshot,
   latestEventId,
-  latestEventWithSnapshot,
+  newTransactionId,
 } from './events.queries.js'
 
 /**
@@ -19,36 +19,20 @@ import {
  * and moved its cursor past 5 would never deliver 5. So a read keeps only the rows up to the first
  * gap in the cursors; the gap is passed only once it cannot fill any more. Every cursor missing at a
  * read belongs to a transaction that was in progress in that read's snapshot (`pg_current_snapshot()`,
- * taken in the same statement), or to one that rolled back; once every transaction in progress then
- * has ended (a later read's snapshot says so), that later read, which sees all their commits, is
- * final for the gap: a cursor still missing from it is a rollback's, and is skipped.
+ * taken in the same statement), or to one that rolled back. That list leaves out transactions whose
+ * ID is past the newest one completed, so the bound kept for a gap is a new transaction ID, asked for
+ * right after the read: every transaction that could hold a missing cursor has a smaller one. Once a
+ * later read's snapshot has every ID below that bound ended (its `xmin` has reached it), that read,
+ * which sees all their commits, is final for the gap: a cursor still missing from it is a rollback's,
+ * and is skipped. Asking for an ID costs a transaction ID and its commit record, once per gap seen.
  *
  * This rests on the appending transaction having its ID (its place in the snapshot's list) before it
  * takes its cursor: appendEvents is each change's last write, after another (see there).
  */
 
-/** A snapshot as `pg_current_snapshot()` writes it: `xmin:xmax:xip,…`. */
-interface Snapshot {
-  /** Every transaction below it has ended. */
-  xmin: bigint
-  /** No transaction at or above it had started. */
-  xmax: bigint
-  /** In progress between the two. */
-  inProgress: Set<bigint>
-}
-
-function parseSnapshot(text: string): Snapshot {
-  const [xmin = '0', xmax = '0', list = ''] = text.split(':')
-  return {
-    xmin: BigInt(xmin),
-    xmax: BigInt(xmax),
-    inProgress: new Set(list === '' ? [] : list.split(',').map((xid) => BigInt(xid))),
-  }
-}
-
-/** Whether every one of `xids` had ended when `snapshot` was taken. */
-function allEnded(xids: readonly bigint[], snapshot: Snapshot): boolean {
-  return xids.every((xid) => xid < snapshot.xmin || (xid < snapshot.xmax && !snapshot.inProgress.has(xid)))
+/** The `xmin` of a snapshot as `pg_current_snapshot()` writes it (`xmin:xmax:xip,…`): every transaction below it has ended. */
+function xminOf(snapshot: string): bigint {
+  return BigInt(snapshot.slice(0, snapshot.indexOf(':')))
 }
 
 /** A read by cursor: the rows it may deliver, and whether it stopped at a gap that may still fill. */
@@ -67,8 +51,8 @@ const SNAPSHOT_POLL_MS = [1, 2, 5, 10, 20, 50]
  */
 export class CommitOrder {
   readonly #db: Db
-  /** The first missing cursor of the gap waited on, and the transactions in progress when it was seen. */
-  #gap: { at: number; xids: bigint[] } | undefined
+  /** The first missing cursor of the gap waited on, and a transaction ID above any that may fill it. */
+  #gap: { at: number; bound: bigint } | undefined
 
   constructor(db: Db) {
     this.#db = db
@@ -81,15 +65,15 @@ export class CommitOrder {
     }
     const { rows, snapshot } = await findEventsAfterWithSnapshot(this.#db, after, limit)
     if (snapshot === null) return { rows, waiting: false }
-    const current = parseSnapshot(snapshot)
+    const xmin = xminOf(snapshot)
     let expected = after + 1
     for (const [index, row] of rows.entries()) {
       if (row.id !== expected) {
-        const gap = this.#gap?.at === expected ? this.#gap : { at: expected, xids: [...current.inProgress] }
-        if (!allEnded(gap.xids, current)) {
-          this.#gap = gap
+        if (this.#gap?.at !== expected) {
+          this.#gap = { at: expected, bound: BigInt(await newTransactionId(this.#db)) }
           return { rows: rows.slice(0, index), waiting: true }
         }
+        if (xmin < this.#gap.bound) return { rows: rows.slice(0, index), waiting: true }
       }
       expected = row.id + 1
     }
@@ -101,17 +85,18 @@ export class CommitOrder {
 /**
  * The newest cursor at or below which no event can still commit: where a stream that starts now
  * begins, so that it is sent every change committed from now on. On PostgreSQL the transactions in
- * progress when the newest cursor was read may hold smaller ones; this waits until they have ended,
+ * progress when the newest cursor was read may hold smaller ones; this waits until every transaction
+ * ID below one asked for after the read has ended,
  * up to `maxWaitMs` (a transaction open longer than that is not waited for).
  */
 export async function settledLatestEventId(db: Db, maxWaitMs: number): Promise<number> {
   if (dialectOf(db) !== 'postgres') return latestEventId(db)
-  const { id, snapshot } = await latestEventWithSnapshot(db)
-  const xids = [...parseSnapshot(snapshot).inProgress]
+  const id = await latestEventId(db)
+  const bound = BigInt(await newTransactionId(db))
   const deadline = Date.now() + maxWaitMs
-  for (let tries = 0; xids.length > 0 && Date.now() < deadline; tries++) {
+  for (let tries = 0; Date.now() < deadline; tries++) {
+    if (xminOf(await currentSnapshot(db)) >= bound) break
     await sleep(SNAPSHOT_POLL_MS[Math.min(tries, SNAPSHOT_POLL_MS.length - 1)] ?? 50)
-    if (allEnded(xids, parseSnapshot(await currentSnapshot(db)))) break
   }
   return id
 }

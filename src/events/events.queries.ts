@@ -39,19 +39,6 @@ export async function findEventsAfterWithSnapshot(
   return { rows: found.map(({ snapshot: _snapshot, ...row }) => row), snapshot }
 }
 
-const latestWithSnapshotQuery = compiledQuery((db, _v: Record<string, never>) =>
-  db
-    .selectFrom('events')
-    .select((eb) => [eb.fn.max('id').as('id'), sql<string>`pg_current_snapshot()::text`.as('snapshot')]),
-)
-
-/** PostgreSQL: the newest event's cursor (0 when there is none) and the snapshot it was read in. */
-export async function latestEventWithSnapshot(db: Db): Promise<{ id: number; snapshot: string }> {
-  const found = await latestWithSnapshotQuery.first(db, {})
-  if (found === undefined) throw new Error('an aggregate answered no row')
-  return { id: found.id ?? 0, snapshot: found.snapshot }
-}
-
 const snapshotQuery = compiledQuery((db, _v: Record<string, never>) =>
   db.selectNoFrom(sql<string>`pg_current_snapshot()::text`.as('snapshot')),
 )
@@ -61,6 +48,20 @@ export async function currentSnapshot(db: Db): Promise<string> {
   const found = await snapshotQuery.first(db, {})
   if (found === undefined) throw new Error('a select answered no row')
   return found.snapshot
+}
+
+const newTransactionIdQuery = compiledQuery((db, _v: Record<string, never>) =>
+  db.selectNoFrom(sql<string>`pg_current_xact_id()::text`.as('xid')),
+)
+
+/**
+ * PostgreSQL: a transaction ID newer than every one assigned before the call (the ID this statement's own
+ * transaction is given, and ends with at once).
+ */
+export async function newTransactionId(db: Db): Promise<string> {
+  const found = await newTransactionIdQuery.first(db, {})
+  if (found === undefined) throw new Error('a select answered no row')
+  return found.xid
 }
 
 const latestEventQuery = compiledQuery((db, _v: Record<string, never>) =>

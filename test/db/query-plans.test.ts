@@ -17,6 +17,7 @@ import {
 import { listUsers, lockActiveAdminIds } from '../../src/accounts/users.queries.js'
 import { listAuditEvents } from '../../src/audit/audit.queries.js'
 import type { Db } from '../../src/db/database.js'
+import { findEventsAfterWithSnapshot, latestEventId } from '../../src/events/events.queries.js'
 import { findReportById, listReports, resolveItemReports } from '../../src/reports/reports.queries.js'
 import type { Tables } from '../../src/db/tables.js'
 import type { PageRequest } from '../../src/db/pagination.js'
@@ -307,6 +308,53 @@ describe('query plans on PostgreSQL', () => {
       await assertReads(offsetPage, 2 * 5021 + 21, 'fresh statistics')
       await logged.destroy()
       await client.end()
+    },
+  )
+
+  it(
+    'the live events are read by cursor along the key, with the snapshot (EXPLAIN ANALYZE)',
+    { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' },
+    async (t) => {
+      const { databaseUrl } = await buildTestApp(t, {}, { engine: 'postgres' })
+      const client = new pg.Client({ connectionString: databaseUrl })
+      client.on('error', () => undefined)
+      await client.connect()
+      t.after(() => client.end().catch(() => undefined))
+      await client.query(
+        `insert into events (type, post_id, owner_id, visibility, payload, created_at)
+         select 'post.created', null, 'u', 'public', '{}', i from generate_series(1, 20000) as i`,
+      )
+      await client.query('analyze events')
+      const captured: Array<{ sql: string; parameters: readonly unknown[] }> = []
+      const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
+      pool.on('error', () => undefined)
+      const logged: Db = new Kysely<Tables>({
+        dialect: new PostgresDialect({ pool }),
+        log: (event) => {
+          if (event.level === 'query')
+            captured.push({ sql: event.query.sql, parameters: event.query.parameters })
+        },
+      })
+      t.after(() => logged.destroy().catch(() => undefined))
+      const rowsReadBy = async (run: () => Promise<unknown>): Promise<number> => {
+        captured.length = 0
+        await run()
+        const [statement] = captured
+        assert.ok(statement, 'the read ran a statement')
+        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PostgresPlanNode }> }>(
+          `explain (analyze, format json) ${statement.sql}`,
+          [...statement.parameters],
+        )
+        const plan = rows[0]?.['QUERY PLAN'][0]?.Plan
+        assert.ok(plan)
+        return rowsRead(plan, 'events')
+      }
+      // A batch of 500 after a cursor reads the batch (and one more at most), not the table.
+      const read = await rowsReadBy(() => findEventsAfterWithSnapshot(logged, 10_000, 500))
+      assert.ok(read <= 501, `read ${read} rows`)
+      // The newest cursor is the key's last entry.
+      const latest = await rowsReadBy(() => latestEventId(logged))
+      assert.ok(latest <= 1, `read ${latest} rows`)
     },
   )
 })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it, type TestContext } from 'node:test'
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import pg from 'pg'
 import { loadConfig } from '../../src/config.js'
 import { createDb, dialectOf, type Db } from '../../src/db/database.js'
@@ -122,7 +122,7 @@ const OLD_SCHEME = '2026-11-27-02-events'
 describe('events: the move to a sequence (2026-11-27-03-event-sequence)', () => {
   it('keeps the events written under the cursor row and numbers new ones past its cursor, down and up again', async (t) => {
     const db = await migratedTo(t, OLD_SCHEME)
-    const loose = db as unknown as import('kysely').Kysely<Record<string, Record<string, unknown>>>
+    const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>
     const event = (id: number): Record<string, unknown> => ({
       id,
       type: 'post.created',

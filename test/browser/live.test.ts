@@ -99,7 +99,10 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
 
     // A on the feed; B publishes a post: it waits behind a polite "show" button, then leads the list.
     opened = streamOpened(pageA, 'posts')
-    await pageA.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Posts', exact: true }).click()
+    await pageA
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Posts', exact: true })
+      .click()
     await pageA.getByRole('link', { name: post.title }).waitFor()
     await opened
     const fresh = await createPost(api.app, bob, { title: 'Coffee, and here is why', body: 'Crema.' })
@@ -126,8 +129,9 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
     await createComment(restarted.app, bob, post.id, undefined, 'Still tea, after the restart.')
     await reconnected
     const resumed = streamUrls.at(-1)
-    assert.equal(resumed?.searchParams.get('topics'), `posts/${post.id}`)
-    assert.match(resumed?.searchParams.get('last_event_id') ?? '', /^\d+$/, 'with its cursor')
+    assert.ok(resumed !== undefined)
+    assert.equal(resumed.searchParams.get('topics'), `posts/${post.id}`)
+    assert.match(resumed.searchParams.get('last_event_id') ?? '', /^\d+$/, 'with its cursor')
     release()
     await commentsA.locator('.comment-body', { hasText: 'Still tea, after the restart.' }).waitFor()
     await commentsA.locator('.comment-count', { hasText: '2 comments' }).waitFor()

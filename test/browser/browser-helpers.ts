@@ -238,8 +238,16 @@ export async function captureScreen(
   const widths = options.widths ?? ['desktop', 'phone']
   const before = page.viewportSize() ?? DESKTOP
   // Let images and fonts settle so screenshots show the finished screen (not when a request is held
-  // on purpose, to photograph a loading state).
-  if (options.settle !== false) await page.waitForLoadState('networkidle')
+  // on purpose, to photograph a loading state). Not by waiting for the network to go idle: a screen
+  // that follows live events always has its stream open.
+  if (options.settle !== false) {
+    await page.waitForFunction(
+      () =>
+        document.fonts.status === 'loaded' &&
+        [...document.images].every((image) => image.complete) &&
+        document.querySelector('.image-loading, .state.loading') === null,
+    )
+  }
   for (const width of widths) {
     const size = width === 'phone' ? PHONE : DESKTOP
     if (before.width !== size.width || widths.length > 1) await page.setViewportSize(size)

@@ -94,8 +94,7 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
     // B's own comment came back twice (the answer and its event): it shows once.
     await commentsB.locator('.comment-count', { hasText: '1 comment' }).waitFor()
     assert.equal(await commentsB.locator('.comment-body', { hasText: 'Tea, obviously.' }).count(), 1)
-    // A live stream never goes idle: no waiting for the network to.
-    await captureScreen(pageA, 'live-comment', { settle: false })
+    await captureScreen(pageA, 'live-comment')
 
     // A on the feed; B publishes a post: it waits behind a polite "show" button, then leads the list.
     opened = streamOpened(pageA, 'posts')
@@ -110,12 +109,12 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
     await show.waitFor()
     assert.equal(await pageA.locator('.live-notice').getAttribute('aria-live'), 'polite')
     assert.deepEqual(await pageA.locator('.post-card h2').allInnerTexts(), [post.title])
-    await captureScreen(pageA, 'live-feed-new', { settle: false })
+    await captureScreen(pageA, 'live-feed-new')
     await show.click()
     assert.deepEqual(await pageA.locator('.post-card h2').allInnerTexts(), [fresh.title, post.title])
     await pageA.getByRole('link', { name: fresh.title }).and(pageA.locator(':focus')).waitFor()
     assert.ok(await stillSameDocument(pageA), 'no reload')
-    await captureScreen(pageA, 'live-feed', { settle: false })
+    await captureScreen(pageA, 'live-feed')
 
     // Back on the post, the API restarts on the same database and port. A's stream drops; its
     // reconnection is held until B has commented on the restarted API: A can only see that comment
@@ -136,6 +135,6 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
     await commentsA.locator('.comment-body', { hasText: 'Still tea, after the restart.' }).waitFor()
     await commentsA.locator('.comment-count', { hasText: '2 comments' }).waitFor()
     assert.ok(await stillSameDocument(pageA), 'no reload')
-    await captureScreen(pageA, 'live-resumed', { settle: false })
+    await captureScreen(pageA, 'live-resumed')
   })
 })

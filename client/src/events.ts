@@ -107,6 +107,39 @@ function safely(call: () => void): void {
   }
 }
 
+/**
+ * Reads the `id:` of blocks that carry no data (the stream's opening cursor, a heartbeat's): the SSE
+ * standard has them set the last event ID as any `id:` does, but eventsource-parser 3 (the release that
+ * runs on Node 20) reports only blocks with data. Fed the text as it arrives, the returned function
+ * answers the id of the last block that text completes when that block has no data (the parser, fed the
+ * same text, handles the others), else undefined.
+ */
+function idsWithoutData(): (text: string) => string | undefined {
+  let pending = ''
+  let id: string | undefined
+  let hasData = false
+  return (text) => {
+    pending += text
+    // A CR at the very end may be the first half of a CRLF: it waits for the next piece.
+    const cut = pending.endsWith('\r') ? pending.length - 1 : pending.length
+    const lines = pending.slice(0, cut).split(/\r\n|\r|\n/)
+    pending = (lines.pop() ?? '') + pending.slice(cut)
+    let last: string | undefined
+    for (const line of lines) {
+      if (line === '') {
+        if (id !== undefined || hasData) last = hasData ? undefined : id
+        id = undefined
+        hasData = false
+      } else if (line === 'data' || line.startsWith('data:')) hasData = true
+      else if (line === 'id' || line.startsWith('id:')) {
+        const value = line.slice(3).replace(/^ /, '')
+        if (!value.includes('\0')) id = value
+      }
+    }
+    return last
+  }
+}
+
 /** Opens `GET /v1/events` on `topics` and keeps it open, resuming after every drop, until closed. */
 export function subscribe(
   source: StreamSource,
@@ -179,6 +212,7 @@ export function subscribe(
       },
       maxBufferSize: MAX_EVENT_CHARS,
     })
+    const idOnly = idsWithoutData()
     const reader = body.getReader()
     const decoder = new TextDecoder()
     let idle: ReturnType<typeof setTimeout> | undefined
@@ -194,7 +228,9 @@ export function subscribe(
         const { done, value } = await reader.read()
         if (done || isClosed()) return
         watch()
-        parser.feed(decoder.decode(value, { stream: true }))
+        const text = decoder.decode(value, { stream: true })
+        parser.feed(text)
+        lastEventId = idOnly(text) ?? lastEventId
       }
     } finally {
       clearTimeout(idle)

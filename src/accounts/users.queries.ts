@@ -156,6 +156,20 @@ export async function replacePasswordHash(
   })
 }
 
+const userRowForDeletionQuery = compiledQuery((db, v: { id: string }) => {
+  const query = db.selectFrom('users').select('id').where('id', '=', v.id)
+  return dialectOf(db) === 'postgres' ? query.forUpdate() : query
+})
+
+/**
+ * Takes the lock the account's deletion takes on its row (FOR UPDATE on PostgreSQL; SQLite's one writer
+ * already holds everything): the posts and comments being written that name the user commit first,
+ * and none is written after, so what the deletion reads next is all its cascade will take.
+ */
+export async function lockUserForDeletion(db: Db, id: string): Promise<void> {
+  await userRowForDeletionQuery.first(db, { id })
+}
+
 const deleteUserQuery = compiledQuery((db, v: { id: string }) =>
   db.deleteFrom('users').where('id', '=', v.id),
 )

@@ -82,6 +82,19 @@ export async function eventExists(db: Db, id: number): Promise<boolean> {
   return (await eventByIdQuery.first(db, { id })) !== undefined
 }
 
+const oldestEventQuery = compiledQuery((db, _v: Record<string, never>) =>
+  db.selectFrom('events').select('id').orderBy('id').limit(1),
+)
+
+/**
+ * Whether a stream may resume after cursor 0 (the opening `id:` of a stream that started on an empty
+ * outbox): while no event has been trimmed, every event after it is still kept.
+ */
+export async function nothingTrimmed(db: Db): Promise<boolean> {
+  const oldest = await oldestEventQuery.first(db, {})
+  return oldest === undefined || oldest.id === 1
+}
+
 // By cursor, not by time alone: clocks of several instances may disagree by a little, and a stream
 // resuming after a kept event must find every later one kept too.
 const trimEventsQuery = compiledQuery((db, v: { cutoff: number }) =>

@@ -8,7 +8,7 @@ import { visiblePost } from '../http/permissions.js'
 import { isUuid } from '../ids.js'
 import { findPostById } from '../posts/posts.queries.js'
 import { notifyAfterCommits } from './commit-notify.js'
-import { eventExists } from './events.queries.js'
+import { eventExists, nothingTrimmed } from './events.queries.js'
 import { EVENT_TYPE_LIST, EventMessage, EventsHeaders, EventsQuery, MAX_TOPICS } from './events.schemas.js'
 import { EventHub, type Subscriber } from './hub.js'
 
@@ -98,7 +98,9 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`id:` (the cursor), `event:` (its type) and `data:` (`{"data": …}`: the resource exactly as its GET ' +
           `answers you, or \`{id, post_id?}\` for a deletion). Types: ${EVENT_TYPE_LIST}. Visibility is checked ` +
           'for you at the time of each event: a post you lose sight of arrives as `post.deleted`, one you gain ' +
-          'as `post.created`; on `posts/{id}` a `post.deleted` is the last event of that topic. Resume with ' +
+          'as `post.created`; on `posts/{id}` a `post.deleted` is the last event of that topic. The stream opens ' +
+          'with an `id:` line of its own (no event): the cursor it starts from, after a resume the resume point, so ' +
+          'a client that loses it before any event resumes from there. Resume with ' +
           '`Last-Event-ID` (EventSource sends it on reconnect) or `last_event_id`: the missed events, in order, then ' +
           'live; a cursor unknown or older than EVENTS_RETENTION starts with `event: reset`. A comment line every ' +
           'EVENTS_HEARTBEAT. The stream ends within 5 s of its session being revoked or expiring, when the instance ' +
@@ -139,7 +141,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const cursor = resumeCursor(request.headers['last-event-id'], request.query.last_event_id)
         if (cursor === 'malformed') reset = true
         else if (cursor !== undefined) {
-          if (await eventExists(db, cursor)) resumeAfter = cursor
+          if (await (cursor === 0 ? nothingTrimmed(db) : eventExists(db, cursor))) resumeAfter = cursor
           else reset = true
         }
       } catch (error) {
@@ -167,7 +169,8 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         hub.remove(subscriber)
         hub.releaseSlot(limitKey)
       })
-      // The first bytes send the headers at once; `retry` is how soon EventSource reconnects.
+      // The first bytes send the headers at once; `retry` is how soon EventSource reconnects. The hub
+      // adds the cursor the stream starts from.
       out.write('retry: 2000\n\n')
       if (reset) out.write('event: reset\ndata: {}\n\n')
       // Following before the answer starts: a change made once the client sees the stream open is sent.

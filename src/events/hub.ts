@@ -177,8 +177,8 @@ export class EventHub {
 
   /**
    * Adds a stream: live from now, or, with `resumeAfter`, first every event after that cursor it may
-   * see (read from the outbox), then live, none twice and none missed in between. Resolves once the
-   * stream follows (the replay goes on after).
+   * see (read from the outbox), then live, none twice and none missed in between. Writes the cursor it
+   * starts from as an `id:` line of its own. Resolves once the stream follows (the replay goes on after).
    */
   async add(subscriber: Subscriber, resumeAfter?: number): Promise<void> {
     this.#start()
@@ -191,6 +191,9 @@ export class EventHub {
     if (subscriber.closed) return
     subscriber.cursor = from
     subscriber.sentId = subscriber.cursor
+    // The cursor it starts from, before any event can be written to it: a client that loses the stream
+    // before its first event resumes from here instead of missing what committed meanwhile.
+    this.#write(subscriber, `id: ${String(from)}\n\n`)
     if (resumeAfter !== undefined) subscriber.pending = []
     this.#index(subscriber)
     this.#timers()

@@ -38,7 +38,14 @@ import {
   type Credentials,
 } from '../accounts/credentials.js'
 import { codePointLength } from '../accounts/passwords.js'
-import { deleteUser, emailExists, findUserById, insertUser, updateUser } from '../accounts/users.queries.js'
+import {
+  deleteUser,
+  emailExists,
+  findUserById,
+  insertUser,
+  lockUserForDeletion,
+  updateUser,
+} from '../accounts/users.queries.js'
 import {
   ChangePasswordBody,
   DeleteMeBody,
@@ -392,9 +399,15 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ credentials: Credentials }
         // statement took the author's row for good before reaching the posts, and deadlocked on
         // PostgreSQL with a comment being written on one of them.
         await lockStorage(trx, user.id)
-        // The account's comments on others' posts go with it (a cascade): their events are read first.
-        const comments = await findCommentsOnOthersPosts(trx, user.id)
         const posts = await deletePostsByAuthor(trx, user.id)
+        // Only now the account's row for good (a post or comment being written by the account then
+        // commits first, and none starts after), so what is read next is all that goes with it: the
+        // posts written since the statement above, and its comments on others' posts (a cascade takes
+        // them: their events are read here). Comments by others on its posts need no event of their
+        // own: each post's `post.deleted` ends its topic, and its comments with it.
+        await lockUserForDeletion(trx, user.id)
+        posts.push(...(await deletePostsByAuthor(trx, user.id)))
+        const comments = await findCommentsOnOthersPosts(trx, user.id)
         await deleteUser(trx, user.id)
         // Last, as every writer appends: the cursor's lock is then held for the commit alone.
         await appendEvents(trx, [

@@ -8,8 +8,8 @@ import { extname, join, normalize } from 'node:path'
 import { after, type TestContext } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { deflateSync, crc32 } from 'node:zlib'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
-import { buildTestApp, TEST_ENGINE, type TestApp } from '../helpers.js'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { buildTestApp, TEST_ENGINE, type TestApp, type TestUser } from '../helpers.js'
 
 // Browser tests drive Debian's Chromium through playwright-core (never a downloaded browser).
 
@@ -42,16 +42,27 @@ const CHROMIUM_FLAGS = [
 
 /**
  * One Chromium for all the tests of a suite (call it in the `describe` body): the first test to ask
- * starts it, and it closes when the suite ends. Each test opens its own page (with `newPage`).
+ * starts it, and it closes when the suite ends. Each test opens its own page (with `newPage`), in one
+ * shared profile, or with `separate` each page in a context of its own (its own storage: another
+ * person signed in beside the first).
  */
-export function suiteBrowser(): (t: TestContext) => Promise<Page> {
+export function suiteBrowser(options: { separate?: boolean } = {}): (t: TestContext) => Promise<Page> {
   let context: Promise<BrowserContext> | undefined
+  let browser: Promise<Browser> | undefined
   let profile: string | undefined
   after(async () => {
     if (context !== undefined) await (await context).close()
+    if (browser !== undefined) await (await browser).close()
     if (profile !== undefined) rmSync(profile, { recursive: true, force: true })
   })
   return async (t) => {
+    if (options.separate === true) {
+      browser ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS })
+      const own = await (await browser).newContext({ viewport: DESKTOP, acceptDownloads: true })
+      own.setDefaultTimeout(60_000)
+      t.after(() => own.close())
+      return own.newPage()
+    }
     if (context === undefined) {
       profile = mkdtempSync(join(tmpdir(), 'quire-chromium-'))
       context = chromium.launchPersistentContext(profile, {
@@ -142,14 +153,45 @@ export async function serveWebApp(
   }
 }
 
-/** A real Quire on an ephemeral port: another origin than the web app's (same host, another port). */
+/**
+ * A real Quire on an ephemeral port: another origin than the web app's (same host, another port).
+ * `restart` stops it (its streams end) and starts a new one on the same database and port (answered).
+ */
 export async function serveApi(
   t: TestContext,
   env: Record<string, string>,
-): Promise<TestApp & { url: string }> {
+): Promise<TestApp & { url: string; restart: () => Promise<TestApp> }> {
   const testApp = await buildTestApp(t, env)
   await testApp.app.listen({ port: 0, host: '127.0.0.1' })
-  return { ...testApp, url: `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}` }
+  const port = (testApp.app.server.address() as AddressInfo).port
+  let running = testApp.app
+  return {
+    ...testApp,
+    url: `http://127.0.0.1:${String(port)}`,
+    restart: async () => {
+      await running.close()
+      const next = await buildTestApp(t, env, { database: testApp.databaseUrl })
+      await next.app.listen({ port, host: '127.0.0.1' })
+      running = next.app
+      return next
+    },
+  }
+}
+
+/** Signs in through the login screen, signing out whoever is signed in first; `name` is what the app calls them. */
+export async function signIn(page: Page, origin: string, user: TestUser, name = user.email): Promise<void> {
+  await page.goto(origin)
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  const logout = nav.getByRole('button', { name: /Log out/ })
+  // The feed shows once the app knows who is signed in.
+  await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor()
+  if (await logout.isVisible()) await logout.click()
+  else await nav.getByRole('link', { name: 'Log in' }).click()
+  await page.getByRole('button', { name: 'Log in' }).waitFor()
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await nav.getByRole('button', { name: `Log out ${name}` }).waitFor()
 }
 
 export const DESKTOP = { width: 1280, height: 860 }
@@ -196,8 +238,16 @@ export async function captureScreen(
   const widths = options.widths ?? ['desktop', 'phone']
   const before = page.viewportSize() ?? DESKTOP
   // Let images and fonts settle so screenshots show the finished screen (not when a request is held
-  // on purpose, to photograph a loading state).
-  if (options.settle !== false) await page.waitForLoadState('networkidle')
+  // on purpose, to photograph a loading state). Not by waiting for the network to go idle: a screen
+  // that follows live events always has its stream open.
+  if (options.settle !== false) {
+    await page.waitForFunction(
+      () =>
+        document.fonts.status === 'loaded' &&
+        [...document.images].every((image) => image.complete) &&
+        document.querySelector('.image-loading, .state.loading') === null,
+    )
+  }
   for (const width of widths) {
     const size = width === 'phone' ? PHONE : DESKTOP
     if (before.width !== size.width || widths.length > 1) await page.setViewportSize(size)

@@ -10,6 +10,7 @@ import {
   captureScreen,
   serveApi,
   serveWebApp,
+  signIn,
   suiteBrowser,
   suiteWebBuild,
 } from './browser-helpers.js'
@@ -39,22 +40,6 @@ function setRole(
       resolve({ code, stderr })
     })
   })
-}
-
-/** Signs in through the login screen, signing out whoever is signed in first; `name` is what the app calls them. */
-async function signIn(page: Page, origin: string, user: TestUser, name = user.email): Promise<void> {
-  await page.goto(origin)
-  const nav = page.getByRole('navigation', { name: 'Main' })
-  const logout = nav.getByRole('button', { name: /Log out/ })
-  // The feed shows once the app knows who is signed in.
-  await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor()
-  if (await logout.isVisible()) await logout.click()
-  else await nav.getByRole('link', { name: 'Log in' }).click()
-  await page.getByRole('button', { name: 'Log in' }).waitFor()
-  await page.getByLabel('Email').fill(user.email)
-  await page.getByLabel('Password').fill(user.password)
-  await page.getByRole('button', { name: 'Log in' }).click()
-  await nav.getByRole('button', { name: `Log out ${name}` }).waitFor()
 }
 
 /** The entries of the main navigation. */

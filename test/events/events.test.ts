@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { registerAndLogin } from '../helpers.js'
 import {
   createAttachment,
@@ -175,6 +176,78 @@ describe('events: account deletion', () => {
     assert.deepEqual((await feed.nextEvent()).data, { id: theirs.id })
     const gone = await onMine.nextEvent()
     assert.deepEqual([gone.event, gone.data], ['comment.deleted', { id: comment.id, post_id: mine.id }])
+  })
+
+  it('comments by others racing the deletion all arrive before its post.deleted, which ends the topic; the stream goes on', async (t) => {
+    const { app, port } = await listening(t)
+    const leaving = await registerAndLogin(app, 'leaving')
+    const staying = await registerAndLogin(app, 'staying')
+    const theirs = await createPost(app, leaving, { title: 'Theirs' })
+    const mine = await createPost(app, staying, { title: 'Mine' })
+    const stream = await subscribe(t, port, `posts/${theirs.id},posts/${mine.id}`, staying)
+
+    let deleting = true
+    const deletion = app
+      .inject({
+        method: 'DELETE',
+        url: '/v1/me',
+        headers: leaving.auth,
+        payload: { password: leaving.password },
+      })
+      .finally(() => {
+        deleting = false
+      })
+    const answers: Awaited<ReturnType<typeof app.inject>>[] = []
+    // Three writers commenting on the account's post for as long as its deletion runs.
+    await Promise.all(
+      [1, 2, 3].map(async (writer) => {
+        do {
+          answers.push(
+            await app.inject({
+              method: 'POST',
+              url: `/v1/posts/${theirs.id}/comments`,
+              headers: staying.auth,
+              payload: { body: `Racing ${String(writer)}` },
+            }),
+          )
+          await nextTurn()
+        } while (deleting)
+      }),
+    )
+    assert.equal((await deletion).statusCode, 204)
+    for (const answer of answers) assert.ok([201, 404].includes(answer.statusCode), answer.body)
+    const committed = answers
+      .filter((answer) => answer.statusCode === 201)
+      .map((answer) => dataOf<CommentBody>(answer, 201).id)
+
+    // A comment elsewhere after it all: the stream is alive, and everything before it has arrived.
+    const after = await createComment(app, staying, mine.id, undefined, 'After')
+    await stream.until(
+      () => stream.messages.some((message) => message.data.includes(after.id)),
+      'the comment made after the deletion',
+    )
+    const events = stream.messages.map((message) => ({
+      event: message.event,
+      data: (JSON.parse(message.data) as { data: { id: string; post_id?: string } }).data,
+    }))
+    const end = events.findIndex((item) => item.event === 'post.deleted' && item.data.id === theirs.id)
+    assert.ok(end >= 0, 'post.deleted for the account’s post')
+    const onTheirs = events.filter(
+      (item) => item.event.startsWith('comment.') && item.data.post_id === theirs.id,
+    )
+    assert.deepEqual(
+      onTheirs.map((item) => item.event),
+      committed.map(() => 'comment.created'),
+      'one comment.created per committed comment, none deleted one by one',
+    )
+    assert.deepEqual(new Set(onTheirs.map((item) => item.data.id)), new Set(committed))
+    assert.ok(
+      events.slice(end + 1).every((item) => item.data.post_id !== theirs.id && item.data.id !== theirs.id),
+      'nothing more on the ended topic',
+    )
+    for (const id of committed) {
+      assert.equal((await app.inject({ url: `/v1/comments/${id}`, headers: staying.auth })).statusCode, 404)
+    }
   })
 })
 

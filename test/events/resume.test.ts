@@ -66,10 +66,58 @@ describe('events: resume', () => {
     assert.equal(next.data.id, two.id)
   })
 
+  it('opens with the cursor it starts from, so a stream dropped before its first event misses nothing', async (t) => {
+    const { app, port } = await listening(t)
+    const author = await registerAndLogin(app, 'author')
+    const reader = await registerAndLogin(app, 'reader')
+    const before = await createPost(app, author, { title: 'Before' })
+    const first = await subscribe(t, port, `posts,posts/${before.id}`, reader)
+    await first.until(() => first.lastId !== undefined, 'the opening id line')
+    const opening = first.lastId
+    assert.equal(first.messages.length, 0)
+    first.close()
+
+    const missed = await createPost(app, author, { title: 'While away' })
+    const resumed = await subscribe(t, port, `posts,posts/${before.id}`, reader, {
+      'last-event-id': String(opening),
+    })
+    const replayed = await resumed.nextEvent<PostBody>()
+    assert.deepEqual([replayed.event, replayed.data.id], ['post.created', missed.id])
+    assert.equal(resumed.messages.filter((message) => message.event === 'reset').length, 0)
+    assert.ok(Number(replayed.id) > Number(opening))
+  })
+
+  it('opens a resumed stream with its resume point, before the replay', async (t) => {
+    const { app, port } = await listening(t)
+    const author = await registerAndLogin(app)
+    const stream = await subscribe(t, port, 'posts')
+    await createPost(app, author, { title: 'One' })
+    const one = await stream.nextEvent()
+    await createPost(app, author, { title: 'Two' })
+    const resumed = await subscribe(t, port, 'posts', undefined, { 'last-event-id': String(one.id) })
+    await resumed.next()
+    assert.match(
+      resumed.raw,
+      new RegExp(`^retry: \\d+\\n\\nid: ${String(one.id)}\\n\\nid: \\d+\\nevent: post.created`),
+    )
+  })
+
+  it('resumes a zero cursor (an empty outbox’s opening id) while nothing is trimmed, resets it after', async (t) => {
+    const { app, port } = await listening(t, { EVENTS_RETENTION: '1h' })
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author, { title: 'First' })
+    const fromStart = await subscribe(t, port, 'posts', undefined, { 'last-event-id': '0' })
+    const replayed = await fromStart.nextEvent<PostBody>()
+    assert.deepEqual([replayed.event, replayed.data.id], ['post.created', post.id])
+
+    await sweepExpired(app, Date.now() + 61 * 60_000)
+    const trimmed = await subscribe(t, port, 'posts', undefined, { 'last-event-id': '0' })
+    assert.equal((await trimmed.next()).event, 'reset')
+  })
+
   for (const [what, cursor] of [
     ['unknown', '999999999'],
     ['malformed', 'not-a-cursor'],
-    ['zero', '0'],
   ] as const) {
     it(`starts with event: reset for a ${what} cursor, then goes live`, async (t) => {
       const { app, port } = await listening(t)

@@ -22,6 +22,8 @@ export class SseStream {
   comments = 0
   ended = false
   body = ''
+  /** Every byte of an open stream, as text. */
+  raw = ''
   #taken = 0
   #buffer = ''
   #waiters: Array<() => void> = []
@@ -53,6 +55,7 @@ export class SseStream {
   }
 
   #parse(chunk: string): void {
+    this.raw += chunk
     this.#buffer += chunk
     let end: number
     while ((end = this.#buffer.indexOf('\n\n')) >= 0) {

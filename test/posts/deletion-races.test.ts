@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
+import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as delay, setImmediate as nextTurn } from 'node:timers/promises'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { sql } from 'kysely'
@@ -26,6 +26,7 @@ import {
   type ErrorBody,
   type PostBody,
 } from '../content-helpers.js'
+import { listening, subscribe } from '../events/stream-helpers.js'
 
 // Requests racing the deletion of what they touch (a post, an attachment, the whole account) must each
 // answer a clear status (never a 500: on PostgreSQL a deadlock between two transactions, 40P01, would
@@ -518,6 +519,28 @@ describe('deletion racing other requests', () => {
 
 // On PostgreSQL a race can also be pinned where it matters: the test holds a row lock that stops one
 // request mid-way, sends the others, and lets go. (SQLite lets one writer in at a time: nothing to pin.)
+
+/** Waits until `count` statements wait for a lock (the test's own connection holds one). */
+async function lockWaits(db: Db, count: number): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock'`.execute(db)
+    if ((rows[0]?.waiting ?? 0) >= count) return
+    await delay(10)
+  }
+  assert.fail(`${count} statements never waited for a lock`)
+}
+
+/** A connection of the test's own to the app's database, to hold row locks; ended with the test. */
+async function lockingClient(t: TestContext, databaseUrl: string): Promise<pg.Client> {
+  // The app's clean-up drops the database, ending this connection if the test failed before closing it.
+  const client = new pg.Client({ connectionString: databaseUrl })
+  client.on('error', () => undefined)
+  await client.connect()
+  t.after(() => client.end().catch(() => undefined))
+  return client
+}
 describe('deletion racing other requests, pinned mid-way (PostgreSQL)', () => {
   it(
     'the author’s comments sent while their account is being deleted answer 404, not a deadlock',
@@ -533,22 +556,7 @@ describe('deletion racing other requests, pinned mid-way (PostgreSQL)', () => {
         payload: { email: author.email, password: author.password },
       })
       const heldSession = dataOf<{ id: string }>(login, 201)
-      // The app's clean-up drops the database, ending this connection if the test failed before closing it.
-      const client = new pg.Client({ connectionString: databaseUrl })
-      client.on('error', () => undefined)
-      await client.connect()
-      t.after(() => client.end().catch(() => undefined))
-      /** Waits until `count` statements wait for a lock (the test's own connection holds one). */
-      const lockWaits = async (count: number): Promise<void> => {
-        for (let attempt = 0; attempt < 500; attempt++) {
-          const { rows } = await sql<{ waiting: number }>`
-            select count(*)::int as waiting from pg_stat_activity
-             where datname = current_database() and wait_event_type = 'Lock'`.execute(db)
-          if ((rows[0]?.waiting ?? 0) >= count) return
-          await delay(10)
-        }
-        assert.fail(`${count} statements never waited for a lock`)
-      }
+      const client = await lockingClient(t, databaseUrl)
 
       // The test holds one of the author's sessions: the deletion stops when its cascade reaches the
       // sessions, holding every row it has taken so far, and the comments meet it there.
@@ -560,13 +568,13 @@ describe('deletion racing other requests, pinned mid-way (PostgreSQL)', () => {
         headers: author.auth,
         payload: { password: author.password },
       })
-      await lockWaits(1)
+      await lockWaits(db, 1)
       const comments = [
         `/v1/posts/${post.id}/comments`,
         `/v1/posts/${post.id}/attachments/${file.id}/comments`,
         `/v1/posts/${post.id}/comments`,
       ].map((url) => app.inject({ method: 'POST', url, headers: author.auth, payload: { body: 'Late' } }))
-      await lockWaits(1 + comments.length)
+      await lockWaits(db, 1 + comments.length)
       await client.query('rollback')
 
       const [deleted, ...commented] = await Promise.all([deletion, ...comments])
@@ -577,6 +585,50 @@ describe('deletion racing other requests, pinned mid-way (PostgreSQL)', () => {
         assert.equal(errorOf(answer, 404).code, 'NOT_FOUND')
       }
       assert.deepEqual(await db.selectFrom('posts').select('id').execute(), [])
+      await assertConsistent(db, 'after the deletion')
+    },
+  )
+
+  it(
+    'a post and a comment the account commits while its deletion runs go with it, with their events',
+    { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' },
+    async (t) => {
+      const { app, db, databaseUrl, logs, port } = await listening(t, {}, { engine: 'postgres' })
+      const leaving = await registerAndLogin(app, 'leaving')
+      const staying = await registerAndLogin(app, 'staying')
+      const theirs = await createPost(app, leaving, { title: 'Theirs' })
+      const mine = await createPost(app, staying, { title: 'Mine' })
+      const stream = await subscribe(t, port, `posts,posts/${mine.id}`, staying)
+      const client = await lockingClient(t, databaseUrl)
+
+      // The test holds the account's post: the deletion stops at its posts, after its first reads.
+      await client.query('begin')
+      await client.query('select id from posts where id = $1 for update', [theirs.id])
+      const deletion = app.inject({
+        method: 'DELETE',
+        url: '/v1/me',
+        headers: leaving.auth,
+        payload: { password: leaving.password },
+      })
+      await lockWaits(db, 1)
+      // Meanwhile the account, from its session, writes a post and a comment on someone else's post.
+      const late = await createPost(app, leaving, { title: 'Late' })
+      const comment = await createComment(app, leaving, mine.id, undefined, 'Late')
+      await client.query('rollback')
+      const deleted = await deletion
+      assert.equal(deleted.statusCode, 204, `${deleted.body}\nserver errors: ${serverErrors(logs)}`)
+
+      const wanted = [`post.deleted ${theirs.id}`, `post.deleted ${late.id}`, `comment.deleted ${comment.id}`]
+      const seen = (): string[] =>
+        stream.messages.map(
+          (message) => `${message.event} ${(JSON.parse(message.data) as { data: { id: string } }).data.id}`,
+        )
+      await stream.until(() => wanted.every((line) => seen().includes(line)), wanted.join(', '))
+      assert.deepEqual(seen().slice(0, 2), [`post.created ${late.id}`, `comment.created ${comment.id}`])
+      assert.deepEqual(
+        await db.selectFrom('posts').select('id').where('user_id', '=', leaving.id).execute(),
+        [],
+      )
       await assertConsistent(db, 'after the deletion')
     },
   )

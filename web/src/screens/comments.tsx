@@ -12,8 +12,26 @@ import { authorName, Byline, describeError, Empty, ErrorNotice, formatTime, Load
 
 const COMMENTS_PER_PAGE = 10
 
+/** A change to the comments of a post, from its live events (or `reset`: reload them). */
+export type CommentChange =
+  { type: 'created' | 'updated'; comment: Comment } | { type: 'deleted'; id: string } | { type: 'reset' }
+
+/** Where the post screen's one stream hands comment changes to each comments section shown. */
+export type CommentChanges = Set<(change: CommentChange) => void>
+
+/** How many comments there are, as far as the loaded pages tell ("10+" while older ones are not loaded). */
+function countOf(shown: number, more: boolean): string {
+  const figure = `${String(shown)}${more ? '+' : ''}`
+  return shown === 1 && !more ? '1 comment' : `${figure} comments`
+}
+
 /** The comments on a post, or on one of its attachments: newest first, older ones on demand, and a form. */
-export function Comments(props: { post: Post; attachment?: Attachment; label: string }): JSX.Element {
+export function Comments(props: {
+  post: Post
+  attachment?: Attachment
+  label: string
+  live?: CommentChanges
+}): JSX.Element {
   const { quire, user } = useApp()
   const { post, attachment } = props
   const [comments, setComments] = useState<Comment[]>([])
@@ -53,6 +71,28 @@ export function Comments(props: { post: Post; attachment?: Attachment; label: st
     // list() depends only on these.
   }, [quire, post.id, attachment?.id, generation])
 
+  // Live changes, by id: a comment this reader just wrote arrives both as the answer and as its event.
+  const { live } = props
+  const attachmentId = attachment?.id ?? null
+  useEffect(() => {
+    if (live === undefined) return undefined
+    const apply = (change: CommentChange): void => {
+      if (change.type === 'reset') setGeneration((value) => value + 1)
+      else if (change.type === 'deleted')
+        setComments((shown) => shown.filter((item) => item.id !== change.id))
+      else if (change.type === 'updated')
+        setComments((shown) => shown.map((item) => (item.id === change.comment.id ? change.comment : item)))
+      else if (change.comment.attachment_id === attachmentId) {
+        const added = change.comment
+        setComments((shown) => (shown.some((item) => item.id === added.id) ? shown : [added, ...shown]))
+      }
+    }
+    live.add(apply)
+    return () => {
+      live.delete(apply)
+    }
+  }, [live, attachmentId])
+
   const loadOlder = async (): Promise<void> => {
     setStatus('more')
     try {
@@ -68,7 +108,7 @@ export function Comments(props: { post: Post; attachment?: Attachment; label: st
 
   const addComment = async (): Promise<void> => {
     const comment = await quire.comments.create(post, draft, attachment ? { attachment } : {})
-    setComments((shown) => [comment, ...shown])
+    setComments((shown) => [comment, ...shown.filter((item) => item.id !== comment.id)])
     setDraft('')
   }
 
@@ -103,6 +143,9 @@ export function Comments(props: { post: Post; attachment?: Attachment; label: st
           }}
         />
       )}
+      <p class="meta comment-count" aria-live="polite">
+        {status !== 'loading' && comments.length > 0 && countOf(comments.length, nextToken !== undefined)}
+      </p>
       {status === 'loading' && loadError === undefined && <Loading label="Loading comments…" />}
       {status !== 'loading' && comments.length === 0 && (
         <Empty>

@@ -1,8 +1,9 @@
 import type { Page, Post } from '@quire/client'
 import type { JSX } from 'preact'
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { AttachmentImage } from '../attachments.js'
 import { appPreferences, useApp } from '../context.js'
+import { useLiveEvents } from '../live.js'
 import { Pager } from '../pager.js'
 import { Link } from '../router.js'
 import { Byline, Empty, ErrorNotice, Loading, PageTitle, useAsync } from '../ui.js'
@@ -41,7 +42,7 @@ export function FeedScreen(props: { mine: boolean }): JSX.Element {
   // The tokens of the pages visited so far: going back re-reads the page from its token.
   const [tokens, setTokens] = useState<Array<string | undefined>>([undefined])
   const pageToken = tokens.at(-1)
-  const [page, reload] = useAsync<Page<Post>>(
+  const [page, reload, updatePage] = useAsync<Page<Post>>(
     () =>
       (props.mine ? quire.me.posts({ limit: pageSize }) : quire.posts.list({ limit: pageSize })).page(
         pageToken,
@@ -51,6 +52,48 @@ export function FeedScreen(props: { mine: boolean }): JSX.Element {
   const title = props.mine ? 'My posts' : 'Posts'
   const pageNumber = tokens.length
 
+  // New posts wait behind a "show" button rather than pushing down what the reader is looking at; edits
+  // and deletions apply in place.
+  const [incoming, setIncoming] = useState<Post[]>([])
+  const [focusId, setFocusId] = useState<string>()
+  const list = useRef<HTMLUListElement>(null)
+  useEffect(() => {
+    setIncoming([])
+  }, [props.mine, pageToken, user?.id])
+  const inPage = (change: (items: Post[]) => Post[]): void => {
+    updatePage((value) => ({ ...value, items: change(value.items) }))
+    setIncoming(change)
+  }
+  useLiveEvents(['posts'], {
+    'post.created': (post) => {
+      if (pageNumber > 1 || (props.mine && post.user_id !== user?.id)) return
+      setIncoming((held) => [post, ...held.filter((item) => item.id !== post.id)])
+    },
+    'post.updated': (post) => {
+      inPage((items) => items.map((item) => (item.id === post.id ? post : item)))
+    },
+    'post.deleted': ({ id }) => {
+      inPage((items) => items.filter((item) => item.id !== id))
+    },
+    reset: reload,
+  })
+  const showIncoming = (): void => {
+    const shown = incoming
+    updatePage((value) => ({
+      ...value,
+      items: [...shown, ...value.items.filter((item) => !shown.some((post) => post.id === item.id))],
+    }))
+    setIncoming([])
+    // The button goes away: focus moves to the newest post, where the reader's attention goes.
+    setFocusId(shown[0]?.id)
+  }
+  useEffect(() => {
+    if (focusId === undefined) return
+    list.current?.querySelector<HTMLAnchorElement>(`a[href="/posts/${focusId}"]`)?.focus()
+    setFocusId(undefined)
+  }, [focusId, page])
+  const waiting = page.status === 'ready' ? incoming.length : 0
+
   return (
     <section>
       <div class="title-row">
@@ -59,6 +102,13 @@ export function FeedScreen(props: { mine: boolean }): JSX.Element {
           <Link class="button" href="/posts/new">
             New post
           </Link>
+        )}
+      </div>
+      <div class="live-notice" aria-live="polite">
+        {waiting > 0 && (
+          <button type="button" class="secondary new-posts" onClick={showIncoming}>
+            {waiting === 1 ? '1 new post' : `${String(waiting)} new posts`} · show
+          </button>
         )}
       </div>
       {page.status === 'loading' && <Loading label="Loading posts…" />}
@@ -76,7 +126,7 @@ export function FeedScreen(props: { mine: boolean }): JSX.Element {
         </Empty>
       )}
       {page.status === 'ready' && page.value.items.length > 0 && (
-        <ul class="post-list" aria-label={`${title}, page ${pageNumber}`}>
+        <ul class="post-list" ref={list} aria-label={`${title}, page ${pageNumber}`}>
           {page.value.items.map((post) => (
             <PostCard key={post.id} post={post} userId={user?.id} />
           ))}

@@ -1,9 +1,10 @@
 import type { Attachment, Post } from '@quire/client'
 import type { JSX } from 'preact'
-import { useRef, useState } from 'preact/hooks'
+import { useMemo, useRef, useState } from 'preact/hooks'
 import { AttachmentImage, downloadAttachment, FileTile, isImage, UploadProgress } from '../attachments.js'
 import { useApp } from '../context.js'
 import { useSubmit } from '../forms.js'
+import { useLiveEvents } from '../live.js'
 import { HiddenBanner, HideButton, ReportButton } from '../moderation.js'
 import { can } from '../moderation-api.js'
 import { Link, navigate } from '../router.js'
@@ -18,7 +19,7 @@ import {
   TimeAgo,
   useAsync,
 } from '../ui.js'
-import { Comments } from './comments.js'
+import { Comments, type CommentChange, type CommentChanges } from './comments.js'
 
 /** Choose (or drop) files and they upload one by one, each with a progress bar. */
 function Uploader(props: { post: Post; onUploaded: (attachment: Attachment) => void }): JSX.Element {
@@ -104,6 +105,7 @@ function AttachmentItem(props: {
   mayReport: boolean
   onCover: (post: Post) => void
   onDeleted: (attachment: Attachment) => void
+  live: CommentChanges
 }): JSX.Element {
   const { quire } = useApp()
   const { post, attachment } = props
@@ -130,7 +132,12 @@ function AttachmentItem(props: {
             </p>
           )}
           {showComments && (
-            <Comments post={post} attachment={attachment} label={`Comments on ${attachment.filename}`} />
+            <Comments
+              post={post}
+              attachment={attachment}
+              label={`Comments on ${attachment.filename}`}
+              live={props.live}
+            />
           )}
         </>
       }
@@ -202,6 +209,61 @@ export function PostScreen(props: { id: string }): JSX.Element {
   }, [quire, props.id, user?.id])
   const deletion = useSubmit()
 
+  // The post, its files and its comments follow its live events (one stream for the whole screen);
+  // a post deleted, or made private by its author, ends them.
+  const [gone, setGone] = useState(false)
+  const commentChanges = useMemo<CommentChanges>(() => new Set(), [props.id])
+  const toComments = (change: CommentChange): void => {
+    for (const apply of commentChanges) apply(change)
+  }
+  const withoutAttachment = (id: string): void => {
+    updateAttachments((shown) => shown.filter((item) => item.id !== id))
+  }
+  useLiveEvents(gone ? [] : [`posts/${props.id}`], {
+    'post.updated': (fresh) => {
+      updatePost(() => fresh)
+    },
+    'post.deleted': () => {
+      setGone(true)
+    },
+    'attachment.created': (added) => {
+      updateAttachments((shown) => (shown.some((item) => item.id === added.id) ? shown : [added, ...shown]))
+    },
+    'attachment.updated': (fresh) => {
+      updateAttachments((shown) => shown.map((item) => (item.id === fresh.id ? fresh : item)))
+    },
+    'attachment.deleted': ({ id }) => {
+      withoutAttachment(id)
+    },
+    'comment.created': (comment) => {
+      toComments({ type: 'created', comment })
+    },
+    'comment.updated': (comment) => {
+      toComments({ type: 'updated', comment })
+    },
+    'comment.deleted': ({ id }) => {
+      toComments({ type: 'deleted', id })
+    },
+    reset: () => {
+      reloadPost()
+      reloadAttachments()
+      toComments({ type: 'reset' })
+    },
+  })
+
+  if (gone) {
+    return (
+      <section>
+        <PageTitle title="Post removed">Post removed</PageTitle>
+        <Empty>
+          <p>This post was deleted, or it is no longer shared with you.</p>
+          <p>
+            <Link href="/">Back to posts</Link>
+          </p>
+        </Empty>
+      </section>
+    )
+  }
   if (post.status === 'loading') return <Loading label="Loading the post…" />
   if (post.status === 'error') {
     return (
@@ -287,7 +349,7 @@ export function PostScreen(props: { id: string }): JSX.Element {
         <Uploader
           post={current}
           onUploaded={(attachment) => {
-            updateAttachments((shown) => [attachment, ...shown])
+            updateAttachments((shown) => [attachment, ...shown.filter((item) => item.id !== attachment.id)])
           }}
         />
       )}
@@ -313,17 +375,18 @@ export function PostScreen(props: { id: string }): JSX.Element {
               onCover={(covered) => {
                 updatePost(() => covered)
               }}
-              onDeleted={(gone) => {
-                updateAttachments((shown) => shown.filter((item) => item.id !== gone.id))
-                if (current.cover_attachment_id === gone.id) reloadPost()
+              onDeleted={(deleted) => {
+                withoutAttachment(deleted.id)
+                if (current.cover_attachment_id === deleted.id) reloadPost()
               }}
+              live={commentChanges}
             />
           ))}
         </ul>
       )}
 
       <h2>Comments</h2>
-      <Comments post={current} label="Comments on the post" />
+      <Comments post={current} label="Comments on the post" live={commentChanges} />
     </article>
   )
 }

@@ -36,7 +36,8 @@ import {
   sessionFromRow,
   USER_AGENT_MAX_LENGTH,
 } from './sessions.schemas.js'
-import { hashToken, newSessionToken } from './tokens.js'
+import { hashToken } from '../session-cache/token-hashes.js'
+import { newSessionToken } from './tokens.js'
 import { sessionCreatedEvent, sessionDeletedEvents } from './session-events.js'
 import { appendEvents } from '../event-log/event-log.queries.js'
 

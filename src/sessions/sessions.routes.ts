@@ -7,7 +7,7 @@ import { Envelope, IdParams, ListEnvelope, NoContent, PageQuery } from '../http/
 import { pageRequest } from '../db/pagination.js'
 import { hashEmailedToken, isWellFormedEmailedToken } from '../account-tokens/account-tokens.js'
 import { findAccountToken, takeAccountToken } from '../account-tokens/account-tokens.queries.js'
-import { mailAccountToken } from '../account-tokens/account-tokens.service.js'
+import { mailAccountToken } from '../account-tokens/issuing.js'
 import type { RateLimitConfig } from '../config.js'
 import type { AccountTokenRow, UserRow } from '../db/tables.js'
 import type { FastifyBaseLogger } from 'fastify'

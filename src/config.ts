@@ -56,7 +56,7 @@ export interface Config {
   sessionTouchIntervalMs: number
   /** Optional hard cap on a session's age regardless of use (OWASP ASVS 7.3.2); null = off. */
   sessionAbsoluteLifeMs: number | null
-  /** How long an authenticated session may be answered from memory (see sessions/session-cache.ts); 0 = off. */
+  /** How long an authenticated session may be answered from memory (see session-cache/session-cache.ts); 0 = off. */
   sessionCacheMs: number
   sessionsPerUserMax: number
   passwordMinLength: number

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { findPostWithAttachment } from '../attachments/attachments.queries.js'
-import { AttachmentPathParams } from '../attachments/attachments.schemas.js'
-import { isForeignKeyViolation } from '../db/database.js'
-import type { CommentRow, PostRow } from '../db/tables.js'
-import { errorResponses, fieldsError, notFound } from '../errors.js'
+import type { PostRow } from '../db/tables.js'
+import { errorResponses, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY, type Caller } from '../http/caller.js'
 import {
   IF_MATCH,
@@ -13,87 +10,25 @@ import {
   requiredVersion,
   versionEtag,
 } from '../http/conditional.js'
-import { data, listBody } from '../http/envelope.js'
-import { Envelope, IdParams, ListEnvelope, NoContent, NotModified, PageQuery } from '../http/schemas.js'
-import { commentLinks } from '../http/links.js'
-import { pageRequest } from '../db/pagination.js'
+import { data } from '../http/envelope.js'
+import { Envelope, IdParams, NoContent, NotModified } from '../http/schemas.js'
 import {
   assertCommentAuthor,
   commentDeletionRight,
-  hiddenRowsShown,
   visibleComment as visibleCommentOf,
-  visiblePost,
-  visiblePostAttachment,
 } from '../http/permissions.js'
 import { audited } from '../audit/audit.js'
-import { perUserLimit } from '../rate-limits/rate-limits.js'
-import { newId } from '../ids.js'
 import { appendEvents } from '../event-log/event-log.queries.js'
 import { onPostEvent } from '../posts/post-events.js'
 import { removeComment } from './removal.js'
-import { findPostById } from '../posts/posts.queries.js'
-import { textProblem } from '../http/text.js'
-import {
-  findCommentWithPost,
-  type CommentWithAuthor,
-  insertComment,
-  listAttachmentComments,
-  listPostComments,
-  updateComment,
-} from './comments.queries.js'
+import { findCommentWithPost, type CommentWithAuthor, updateComment } from './comments.queries.js'
 import { CommentBody, CommentSchema, commentFromRow, UpdateCommentBody } from './comments.schemas.js'
-
-const COMMENT_LIMIT =
-  'Each user may write USER_COMMENT_LIMIT comments per window, on posts and attachments together (default 60 a ' +
-  'minute; every well-formed request counts, even one refused later): beyond, 429 RATE_LIMITED with ' +
-  'Retry-After. Every answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.'
-
-/** A comment's text, or one 422 naming `body` when it is blank or not storable. */
-function checkedText(body: string): string {
-  const problem = textProblem(body, { allowBlank: false })
-  if (problem) throw fieldsError({ body: problem })
-  return body
-}
+import { checkedText, postCommentsRoutes } from './post-comments.js'
 
 /** Comments on posts and on attachments (nested create and list), and `/v1/comments/{id}`. */
 export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app
-  // One budget for comments on posts and on attachments.
-  const commentLimit = perUserLimit(config.commentsPerUser, 'comments', 'comments written')
-
-  /** Stores a new comment; a post or attachment deleted meanwhile answers 404. */
-  async function addComment(
-    caller: Caller,
-    post: PostRow,
-    attachmentId: string | null,
-    body: string,
-  ): Promise<CommentWithAuthor> {
-    const now = Date.now()
-    const row: CommentRow = {
-      id: newId(now),
-      post_id: post.id,
-      attachment_id: attachmentId,
-      user_id: caller.userId,
-      body,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-      hidden: 0,
-      hidden_at: null,
-      hidden_reason: null,
-    }
-    const withAuthor = { ...row, author_display_name: caller.user.display_name }
-    try {
-      await db.transaction().execute(async (trx) => {
-        await insertComment(trx, row)
-        await appendEvents(trx, [onPostEvent('comment.created', post, commentFromRow(withAuthor))])
-      })
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw notFound(attachmentId === null ? 'Post' : 'Attachment')
-      throw error
-    }
-    return withAuthor
-  }
+  await app.register(postCommentsRoutes)
+  const { db } = app
 
   /** A comment and its post, if the caller may see both; 404 otherwise. */
   async function visibleComment(
@@ -102,118 +37,6 @@ export const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ): Promise<{ comment: CommentWithAuthor; post: PostRow }> {
     return visibleCommentOf(caller, await findCommentWithPost(db, id))
   }
-
-  app.post(
-    '/posts/:id/comments',
-    {
-      config: { rateLimit: commentLimit },
-      schema: {
-        tags: ['comments'],
-        summary: 'Comment on a post',
-        description:
-          'Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the ' +
-          `comment, its ETag and Location. ${COMMENT_LIMIT}`,
-        security: TOKEN_SECURITY,
-        params: IdParams,
-        body: CommentBody,
-        response: { 201: Envelope(CommentSchema), ...errorResponses(400, 401, 404, 413, 415, 422, 429) },
-      },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request)
-      const body = checkedText(request.body.body)
-      const post = visiblePost(caller, await findPostById(db, request.params.id))
-      const row = await addComment(caller, post, null, body)
-      return reply
-        .code(201)
-        .header('etag', versionEtag(row.version))
-        .header('location', commentLinks(row).self)
-        .send(data(commentFromRow(row)))
-    },
-  )
-
-  app.get(
-    '/posts/:id/comments',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        tags: ['comments'],
-        summary: 'List a post’s comments',
-        description:
-          'The comments made directly on the post (those on its attachments are listed under each attachment), ' +
-          'newest first, for anyone who can see the post. Comments a moderator hid are left out except for their own ' +
-          'author and holders of `comments:moderate` (the post’s author does not see others’ hidden comments). Paginated like every list (`limit`, `pagetoken`, `from`).',
-        security: [...TOKEN_SECURITY, {}],
-        params: IdParams,
-        querystring: PageQuery,
-        response: { 200: ListEnvelope(CommentSchema), ...errorResponses(400, 401, 404, 422) },
-      },
-    },
-    async (request) => {
-      const post = visiblePost(request.caller, await findPostById(db, request.params.id))
-      const shown = hiddenRowsShown(request.caller, 'comments:moderate')
-      const page = await listPostComments(db, post.id, pageRequest(request.query), shown)
-      return listBody(page, commentFromRow)
-    },
-  )
-
-  app.post(
-    '/posts/:id/attachments/:aid/comments',
-    {
-      config: { rateLimit: commentLimit },
-      schema: {
-        tags: ['comments'],
-        summary: 'Comment on an attachment',
-        description:
-          'Any signed-in user who can see the post. `body`: 1–10,000 characters, not only spaces. 201 with the ' +
-          `comment (its \`attachment_id\` set), its ETag and Location. ${COMMENT_LIMIT}`,
-        security: TOKEN_SECURITY,
-        params: AttachmentPathParams,
-        body: CommentBody,
-        response: { 201: Envelope(CommentSchema), ...errorResponses(400, 401, 404, 413, 415, 422, 429) },
-      },
-    },
-    async (request, reply) => {
-      const caller = callerOf(request)
-      const body = checkedText(request.body.body)
-      const { post, attachment } = visiblePostAttachment(
-        caller,
-        await findPostWithAttachment(db, request.params.id, request.params.aid),
-      )
-      const row = await addComment(caller, post, attachment.id, body)
-      return reply
-        .code(201)
-        .header('etag', versionEtag(row.version))
-        .header('location', commentLinks(row).self)
-        .send(data(commentFromRow(row)))
-    },
-  )
-
-  app.get(
-    '/posts/:id/attachments/:aid/comments',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        tags: ['comments'],
-        summary: 'List an attachment’s comments',
-        description:
-          'Newest first, for anyone who can see the post; hidden comments as on a post’s list. Paginated like every list (`limit`, `pagetoken`, `from`).',
-        security: [...TOKEN_SECURITY, {}],
-        params: AttachmentPathParams,
-        querystring: PageQuery,
-        response: { 200: ListEnvelope(CommentSchema), ...errorResponses(400, 401, 404, 422) },
-      },
-    },
-    async (request) => {
-      const { attachment } = visiblePostAttachment(
-        request.caller,
-        await findPostWithAttachment(db, request.params.id, request.params.aid),
-      )
-      const shown = hiddenRowsShown(request.caller, 'comments:moderate')
-      const page = await listAttachmentComments(db, attachment.id, pageRequest(request.query), shown)
-      return listBody(page, commentFromRow)
-    },
-  )
 
   app.get(
     '/comments/:id',

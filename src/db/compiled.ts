@@ -1,7 +1,6 @@
 import type { CompiledQuery } from 'kysely'
 import { dialectOf, executeCompiled, type Db } from './database.js'
 import { namePreparedStatement } from './postgres-prepared.js'
-import { markKeptInStepWithSessionCache } from './write-watch.js'
 
 // Building and compiling a query with Kysely costs more than running it on SQLite. Every query
 // function therefore builds its SQL once per engine, with placeholders where the values go, and each
@@ -107,6 +106,16 @@ interface CompiledQueryOptions {
   sessionCache?: 'kept-in-step'
 }
 
+// What each compiled statement declared, by its SQL text: a bounded map, since compiled queries are
+// a bounded set. Recorded when a shape is compiled, so before the statement first runs; read by the
+// caches that decide from a statement's SQL whether it may change their copies.
+const declarations = new Map<string, CompiledQueryOptions>()
+
+/** What the compiled query whose SQL this is declared (see CompiledQueryOptions); undefined for other SQL. */
+export function declarationOf(sql: string): CompiledQueryOptions | undefined {
+  return declarations.get(sql)
+}
+
 /**
  * Compiles `build`'s query once for each engine and each combination of values that are undefined
  * and of list lengths (its "shape"), then binds values to it on every call. `values` must always be
@@ -116,7 +125,6 @@ export function compiledQuery<V extends object, R>(
   build: (db: Db, values: Placeholders<V>) => Buildable<R>,
   options?: CompiledQueryOptions,
 ): CompiledStatement<V, R> {
-  const keptInStep = options?.sessionCache === 'kept-in-step'
   // A shape with scalar values only (the usual case) is a number: one bit per value, whether it is
   // defined, and the engine's bit on top; no key string is built per call. A shape with lists adds a
   // description of them (names, lengths, the defined fields of rows) to that number.
@@ -152,7 +160,7 @@ export function compiledQuery<V extends object, R>(
       query = build(db, placeholders as Placeholders<V>).compile(db)
       if (listKey === undefined) scalarShapes.set(defined, query)
       else listShapes.set(listKey, query)
-      if (keptInStep) markKeptInStepWithSessionCache(query.sql)
+      if (options !== undefined) declarations.set(query.sql, options)
       if (dialect === 'postgres') namePreparedStatement(query.sql)
     }
     const template = query.parameters

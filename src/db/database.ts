@@ -15,7 +15,6 @@ import { pgModule } from './pg-module.js'
 import { DatabaseUnreachableError, watchPoolLiveness } from './postgres-liveness.js'
 import { useBinaryCopy } from './postgres-binary-copy.js'
 import { usePreparedStatements } from './postgres-prepared.js'
-import { SoleInstance } from './postgres-sole-instance.js'
 import { listenOnChannel, type ChannelListener, type ListenHandlers } from './postgres-listen.js'
 import { QuireSqliteDialect, QuireSqliteDriver } from './sqlite-driver.js'
 import { PoolWriteWatches, type WriteWatch } from './write-watch.js'
@@ -172,7 +171,7 @@ export function executeCompiled<R>(db: Db, query: CompiledQuery<R>): Promise<Que
 /**
  * Counts, from now on, this process's write statements on `db` whose SQL `covers` picks out (see
  * WriteWatch): a cache of rows compares the count before and after to know they may have changed.
- * Another process's writes are not counted (see `outsideCommits` and `soleInstance`).
+ * Another process's writes are not counted (see `outsideCommits`, and session-cache/sole-instance.ts).
  */
 export function watchWrites(db: Db, covers: (sql: string) => boolean): WriteWatch | undefined {
   return sqliteDrivers.get(db)?.watchWrites(covers) ?? postgresStates.get(db)?.watches.add(covers)
@@ -205,23 +204,24 @@ export function outsideCommits(db: Db): (() => number) | undefined {
   return driver === undefined ? undefined : () => driver.dataVersion()
 }
 
+/** A connection of one's own to PostgreSQL itself, as this layer knows how to open one. */
+interface DirectConnection {
+  /** Reaches PostgreSQL itself, not a pooler in transaction mode. */
+  url: string
+  connectTimeoutMs: number
+  /** Called when a connection of the pool is lost, and when the database is declared unreachable. */
+  trouble: Set<() => void>
+}
+
 /**
- * On PostgreSQL, joins the instances on the database and tells while this one is alone there
- * (postgres-sole-instance.ts); undefined on SQLite, or when no direct URL is configured (a pooler in
- * transaction mode without DATABASE_MIGRATION_URL). Close it before the database.
+ * On PostgreSQL, how to reach the server itself on a connection of one's own (for what a pooler in
+ * transaction mode would break: session locks, LISTEN), and where to hear of the pool's trouble;
+ * undefined on SQLite, or when no direct URL is configured (a pooler without DATABASE_MIGRATION_URL).
  */
-export async function soleInstance(
-  db: Db,
-  log?: (level: 'info' | 'warn', message: string) => void,
-): Promise<SoleInstance | undefined> {
+export function directConnection(db: Db): DirectConnection | undefined {
   const state = postgresStates.get(db)
   if (state === undefined || state.directUrl === null) return undefined
-  return SoleInstance.join({
-    url: state.directUrl,
-    connectTimeoutMs: state.connectTimeoutMs,
-    trouble: state.onTrouble,
-    ...(log ? { log } : {}),
-  })
+  return { url: state.directUrl, connectTimeoutMs: state.connectTimeoutMs, trouble: state.onTrouble }
 }
 
 /**
@@ -233,9 +233,9 @@ export function listenForNotifications(
   channel: string,
   handlers: ListenHandlers,
 ): ChannelListener | undefined {
-  const state = postgresStates.get(db)
-  if (state === undefined || state.directUrl === null) return undefined
-  return listenOnChannel(state.directUrl, state.connectTimeoutMs, channel, handlers)
+  const direct = directConnection(db)
+  if (direct === undefined) return undefined
+  return listenOnChannel(direct.url, direct.connectTimeoutMs, channel, handlers)
 }
 
 export type { ChannelListener }

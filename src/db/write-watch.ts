@@ -28,20 +28,6 @@ export class WriteWatch {
   constructor(readonly covers: (sql: string) => boolean) {}
 }
 
-// The SQL texts of compiled queries declared `sessionCache: 'kept-in-step'` (see compiledQuery): a
-// bounded set, since compiled queries are. Kept here so the session cache's test on SQL can ask it.
-const keptInStepWithSessionCache = new Set<string>()
-
-/** Records that a compiled statement's SQL keeps the session cache in step (compiledQuery's option). */
-export function markKeptInStepWithSessionCache(sql: string): void {
-  keptInStepWithSessionCache.add(sql)
-}
-
-/** Whether this SQL is that of a compiled query declared `sessionCache: 'kept-in-step'`. */
-export function isKeptInStepWithSessionCache(sql: string): boolean {
-  return keptInStepWithSessionCache.has(sql)
-}
-
 /** What a PostgreSQL statement is to the watches: computed once per SQL text. */
 interface StatementKind {
   /** The watches a write with this text moves; empty for reads and for what no watch covers. */

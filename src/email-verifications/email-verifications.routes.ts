@@ -5,7 +5,7 @@ import {
   findAccountToken,
   takeAccountToken,
 } from '../account-tokens/account-tokens.queries.js'
-import { mailAccountToken, mailEmailChangeToken } from '../account-tokens/account-tokens.service.js'
+import { mailAccountToken, mailEmailChangeToken } from '../account-tokens/issuing.js'
 import { isUniqueViolation } from '../db/database.js'
 import type { UserRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError } from '../errors.js'

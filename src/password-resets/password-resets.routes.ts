@@ -5,7 +5,7 @@ import {
   findAccountToken,
   takeAccountToken,
 } from '../account-tokens/account-tokens.queries.js'
-import { mailAccountToken } from '../account-tokens/account-tokens.service.js'
+import { mailAccountToken } from '../account-tokens/issuing.js'
 import { errorResponses, fieldsError } from '../errors.js'
 import { data } from '../http/envelope.js'
 import { Envelope, NoContent } from '../http/schemas.js'

@@ -9,8 +9,9 @@ import {
   touchSession,
   type SessionWithUser,
 } from './sessions.queries.js'
-import { sessionCacheFor } from './session-cache.js'
-import { hashToken, isWellFormedToken, equalInConstantTime, TokenHashes } from './tokens.js'
+import { sessionCacheFor } from '../session-cache/session-cache.js'
+import { equalInConstantTime, hashToken, TokenHashes } from '../session-cache/token-hashes.js'
+import { isWellFormedToken } from './tokens.js'
 
 const BEARER_PREFIX = 'bearer '
 /** `Bearer ` and a token of ours (a UUID). */
@@ -61,12 +62,12 @@ function presentedToken(request: FastifyRequest, allowQueryToken: boolean): stri
  * session → 401; idle longer than the session life (or older than the absolute cap) → the session
  * is deleted and 401; otherwise its `updated_at` moves to now (written at most once per touch
  * interval). Routes then read `request.caller`. A session read moments ago may come from the session
- * cache (sessions/session-cache.ts) instead of the database.
+ * cache (session-cache/session-cache.ts) instead of the database.
  */
 export const authentication = fp(async (app) => {
   const { sessionLifeMs, sessionTouchIntervalMs, sessionAbsoluteLifeMs, allowQueryToken } = app.config
   app.decorateRequest('caller', null)
-  const sessionCache = await sessionCacheFor(
+  const sessionCache = await sessionCacheFor<SessionWithUser>(
     app.db,
     app.config.sessionCacheMs,
     app.config.workers,

@@ -179,7 +179,8 @@ export async function copyDatabase(
       let rows = 0
       options.onProgress?.(table, 0, total)
       for await (const batch of batches(trx, table, plan, batchRows)) {
-        await insertBatch(target, table, forTarget(target, batch))
+        // One transaction a batch: it is stored whole or not at all.
+        await target.transaction().execute((write) => insertBatch(write, table, forTarget(target, batch)))
         for (const row of batch) checksum.add(row)
         rows += batch.length
         options.onProgress?.(table, rows, total)

@@ -5,6 +5,13 @@ import { MIGRATION_TABLE } from '../db/migrate.js'
 
 // Table-generic reads and writes for moving data between databases: the copy walks every table
 // the same way, so these take table and column names as data instead of Kysely's typed schema.
+//
+// These are the one set of queries that does not go through compiledQuery (db/compiled.ts): its
+// placeholders stand for values, never for table or column names, and a list it binds holds at most
+// 100 items where a batch here is hundreds of rows. Compiled per table, each table and batch length
+// would be a shape of its own, kept for the process's life and prepared on every pooled connection,
+// for statements that run once per batch of a one-off copy, where building the SQL costs little beside
+// the rows it moves. They run as plain Kysely queries, unnamed (never prepared) on PostgreSQL.
 
 /** One row, as the driver returns it. */
 export type Row = Record<string, unknown>
@@ -63,14 +70,10 @@ export async function readBatch(
   return query.limit(limit).execute()
 }
 
-/** Inserts rows into a table in one transaction: a batch is stored whole or not at all. */
+/** Inserts rows into a table (the caller's transaction stores a batch whole or not at all). */
 export async function insertBatch(db: Db, table: string, rows: Row[]): Promise<void> {
   if (rows.length === 0) return
-  await loose(db)
-    .transaction()
-    .execute(async (trx) => {
-      await trx.insertInto(table).values(rows).execute()
-    })
+  await loose(db).insertInto(table).values(rows).execute()
 }
 
 /**

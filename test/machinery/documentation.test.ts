@@ -215,4 +215,46 @@ describe('documentation', () => {
       assert.ok(readme.includes('npm test'))
     })
   })
+
+  describe('architecture.md: writes, transactions and queries', () => {
+    const SRC = join(ROOT, 'src')
+    const sources = sourceFiles(SRC).map((file) => ({
+      path: relative(SRC, file).split('\\').join('/'),
+      text: readFileSync(file, 'utf8'),
+    }))
+    const architecture = readFileSync(join(DOCS, 'architecture.md'), 'utf8')
+    /** Where work outside requests opens its own transaction (named on the page). */
+    const OUTSIDE_REQUESTS = ['audit/audit.ts', 'mail/outbox.ts', 'administration/cli.ts', 'transfer/copy.ts']
+    const QUERIES_OUTSIDE_COMPILED = 'transfer/transfer.queries.ts'
+
+    it('opens transactions only in route handlers and the work outside requests the page names', () => {
+      const opening = sources.filter(({ text }) => text.includes('.transaction()'))
+      assert.ok(opening.length > 0)
+      const elsewhere = opening
+        .filter(
+          ({ path, text }) =>
+            !/\bapp\.(get|post|put|patch|delete)\(/.test(text) && !OUTSIDE_REQUESTS.includes(path),
+        )
+        .map(({ path }) => path)
+      assert.deepEqual(
+        elsewhere,
+        [],
+        'a module that is neither a route module nor named in docs/architecture.md',
+      )
+      for (const path of OUTSIDE_REQUESTS)
+        assert.ok(architecture.includes(path), `${path} is not on the page`)
+      const services = sources.filter(({ path }) => path.endsWith('.service.ts')).map(({ path }) => path)
+      assert.deepEqual(services, [], 'shared operations are named for what they do (removal.ts, issuing.ts)')
+    })
+
+    it('builds every *.queries.ts query with compiledQuery, but the one exception the page names', () => {
+      const queries = sources.filter(({ path }) => path.endsWith('.queries.ts'))
+      assert.ok(queries.length > 10)
+      const bypassing = queries
+        .filter(({ text }) => /\.execute(TakeFirst(OrThrow)?)?\(|\.transaction\(/.test(text))
+        .map(({ path }) => path)
+      assert.deepEqual(bypassing, [QUERIES_OUTSIDE_COMPILED])
+      assert.ok(architecture.includes(QUERIES_OUTSIDE_COMPILED))
+    })
+  })
 })

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
-import { SOLE_INSTANCE_LOCK_KEY, SoleInstance } from '../../src/db/postgres-sole-instance.js'
 import { WriteWatch } from '../../src/db/write-watch.js'
-import { cacheWhileAlone } from '../../src/sessions/session-cache.js'
+import { cacheWhileAlone } from '../../src/session-cache/session-cache.js'
+import { SOLE_INSTANCE_LOCK_KEY, SoleInstance } from '../../src/session-cache/sole-instance.js'
 import type { SessionWithUser } from '../../src/sessions/sessions.queries.js'
 import {
   buildTestApp,
@@ -18,7 +18,7 @@ import {
 import { startTcpProxy, throughProxy, type TcpProxy } from './tcp-proxy.js'
 import type { FastifyInstance } from 'fastify'
 
-// Whether an instance is alone on its PostgreSQL database (db/postgres-sole-instance.ts), which is
+// Whether an instance is alone on its PostgreSQL database (session-cache/sole-instance.ts), which is
 // when its session cache may be used: an arriving instance must make the one that is alone stop
 // before it serves anything, and being alone comes back once the others have gone.
 

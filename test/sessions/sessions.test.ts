@@ -5,7 +5,7 @@ import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/db/database.js'
 import { sweepExpired } from '../../src/maintenance.js'
-import { hashToken, equalInConstantTime } from '../../src/sessions/tokens.js'
+import { equalInConstantTime, hashToken } from '../../src/session-cache/token-hashes.js'
 import {
   buildTestApp,
   json,

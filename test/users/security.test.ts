@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { sql } from 'kysely'
 import type { Db } from '../../src/db/database.js'
-import { hashToken } from '../../src/sessions/tokens.js'
+import { hashToken } from '../../src/session-cache/token-hashes.js'
 import { buildTestApp, json, strongPassword, uniqueEmail } from '../helpers.js'
 
 const TABLES = ['users', 'sessions', 'rate_limits'] as const

@@ -1,14 +1,6 @@
-import {
-  dialectOf,
-  outsideCommits,
-  soleInstance,
-  watchWrites,
-  type Db,
-  type WriteWatch,
-} from '../db/database.js'
-import type { SoleInstance } from '../db/postgres-sole-instance.js'
-import { isKeptInStepWithSessionCache } from '../db/write-watch.js'
-import type { SessionWithUser } from './sessions.queries.js'
+import { declarationOf } from '../db/compiled.js'
+import { dialectOf, outsideCommits, watchWrites, type Db, type WriteWatch } from '../db/database.js'
+import { soleInstance, type SoleInstance } from './sole-instance.js'
 
 // Authenticating a request reads its session and user in one statement; on SQLite that statement
 // (with its file locks) costs more than the rest of a small authenticated request. This process sees
@@ -23,7 +15,7 @@ import type { SessionWithUser } from './sessions.queries.js'
 // `data_version`, a far smaller statement than the lookup), and any commit sets the entry aside.
 // Alone on its file, the process skips that question: the time limit bounds what an operator's shell
 // writing the same file may leave unseen. On PostgreSQL, where asking would be a round trip, entries
-// are used only while this instance is the only one on the database (db/postgres-sole-instance.ts:
+// are used only while this instance is the only one on the database (sole-instance.ts:
 // an arriving instance makes it stop before writing anything); the same time limit bounds an
 // operator's psql. Losing that hold sets every entry aside before anything else runs, so a hold
 // taken again starts from nothing. And while this instance is not counted among those on the
@@ -46,7 +38,7 @@ const COPIED_TABLES = /\b(users|sessions)\b/i
  * the users or sessions table, unless its compiled query is declared `sessionCache: 'kept-in-step'`.
  */
 export function writesCopiedRows(sql: string): boolean {
-  return COPIED_TABLES.test(sql) && !isKeptInStepWithSessionCache(sql)
+  return COPIED_TABLES.test(sql) && declarationOf(sql)?.sessionCache !== 'kept-in-step'
 }
 
 /** What the database had seen when a session was read: compared when its copy is used. */
@@ -57,15 +49,19 @@ interface CacheStamp {
   outside: number
 }
 
-interface Entry {
-  found: SessionWithUser
+interface Entry<Found> {
+  found: Found
   stamp: CacheStamp
   readAt: number
 }
 
-/** Sessions with their users, as last read from the database by this process (see above). */
-class SessionCache {
-  readonly #entries = new Map<string, Entry>()
+/**
+ * Sessions with their users, as last read from the database by this process (see above). `Found` is
+ * what the session lookup returns (sessions/sessions.queries.ts's `SessionWithUser`): the rows of the
+ * tables in COPIED_TABLES.
+ */
+class SessionCache<Found> {
+  readonly #entries = new Map<string, Entry<Found>>()
   readonly #watch: WriteWatch
   readonly #lifeMs: number
   readonly #outside: ((now?: number) => number | undefined) | undefined
@@ -94,7 +90,7 @@ class SessionCache {
   }
 
   /** The session and user read for this token hash, if they are still what the database holds. */
-  get(tokenHash: string, now: number): SessionWithUser | undefined {
+  get(tokenHash: string, now: number): Found | undefined {
     const entry = this.#entries.get(tokenHash)
     if (entry === undefined) return undefined
     if (
@@ -109,7 +105,7 @@ class SessionCache {
   }
 
   /** Keeps what was read for this token hash after the database stood at `stamp`. */
-  keep(tokenHash: string, found: SessionWithUser, stamp: CacheStamp, now: number): void {
+  keep(tokenHash: string, found: Found, stamp: CacheStamp, now: number): void {
     // Changed meanwhile (a read on PostgreSQL takes a while): the next request reads again.
     if (
       stamp.writes !== this.#watch.count ||
@@ -157,8 +153,12 @@ class SessionCache {
  * stops being so, and holding back the answers to this process's writes while it is not counted
  * among the instances there (see the top of this file). Closing the cache closes `sole`.
  */
-export function cacheWhileAlone(sole: SoleInstance, watch: WriteWatch, lifeMs: number): SessionCache {
-  const cache = new SessionCache(
+export function cacheWhileAlone<Found>(
+  sole: SoleInstance,
+  watch: WriteWatch,
+  lifeMs: number,
+): SessionCache<Found> {
+  const cache = new SessionCache<Found>(
     watch,
     lifeMs,
     (now) => sole.tenure(now),
@@ -177,12 +177,12 @@ export function cacheWhileAlone(sole: SoleInstance, watch: WriteWatch, lifeMs: n
  * on the database, and is undefined when no direct URL reaches PostgreSQL (see above). Close it on
  * shutdown.
  */
-export async function sessionCacheFor(
+export async function sessionCacheFor<Found>(
   db: Db,
   lifeMs: number,
   workers: number,
   log?: (level: 'info' | 'warn', message: string) => void,
-): Promise<SessionCache | undefined> {
+): Promise<SessionCache<Found> | undefined> {
   if (lifeMs <= 0) return undefined
   if (dialectOf(db) === 'postgres') {
     // Joined first: without a direct URL there is no cache, and no watch should count every statement.
@@ -193,13 +193,13 @@ export async function sessionCacheFor(
       await sole.close()
       return undefined
     }
-    return cacheWhileAlone(sole, watch, lifeMs)
+    return cacheWhileAlone<Found>(sole, watch, lifeMs)
   }
   const watch = watchWrites(db, writesCopiedRows)
   if (watch === undefined) return undefined
   const commits = workers > 1 ? outsideCommits(db) : undefined
-  if (commits === undefined) return new SessionCache(watch, lifeMs)
-  return new SessionCache(watch, lifeMs, () => {
+  if (commits === undefined) return new SessionCache<Found>(watch, lifeMs)
+  return new SessionCache<Found>(watch, lifeMs, () => {
     try {
       return commits()
     } catch {

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type pg from 'pg'
-import { pgModule } from './pg-module.js'
+import { directConnection, type Db } from '../db/database.js'
+import { pgModule } from '../db/pg-module.js'
 
 // Whether this instance is, right now, the only Quire instance on its PostgreSQL database: a cache
 // of rows that only this process writes (the session cache) is exact only then, because another
@@ -33,7 +34,7 @@ import { pgModule } from './pg-module.js'
 //   died unseen has stopped using its copies by then. Until then it is neither alone nor counted.
 // - While an instance is not counted among those on the database (no live hold of the key, or still
 //   settling), another that is alone cannot see it: the cache holds back the answer to such an
-//   instance's writes for its own life (see sessions/session-cache.ts), so no copy read before the
+//   instance's writes for its own life (see session-cache.ts), so no copy read before the
 //   write is still used by anyone once the answer leaves.
 //
 // The first hold taken at start-up is trusted at once (start-up already waits for an instance that is
@@ -366,4 +367,23 @@ export class SoleInstance {
       this.#later(() => this.#tryAlone(client))
     }
   }
+}
+
+/**
+ * On PostgreSQL, joins the instances on `db`'s database and tells while this one is alone there;
+ * undefined on SQLite, or when no direct URL is configured (a pooler in transaction mode without
+ * DATABASE_MIGRATION_URL). Close it before the database.
+ */
+export async function soleInstance(
+  db: Db,
+  log?: (level: 'info' | 'warn', message: string) => void,
+): Promise<SoleInstance | undefined> {
+  const direct = directConnection(db)
+  if (direct === undefined) return undefined
+  return SoleInstance.join({
+    url: direct.url,
+    connectTimeoutMs: direct.connectTimeoutMs,
+    trouble: direct.trouble,
+    ...(log ? { log } : {}),
+  })
 }

@@ -6,18 +6,19 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { watchWrites, type Db } from '../../src/db/database.js'
-import { sessionCacheFor, writesCopiedRows } from '../../src/sessions/session-cache.js'
+import { sessionCacheFor, writesCopiedRows } from '../../src/session-cache/session-cache.js'
 import {
   deleteSessionById,
   insertSessionIfCredentialsCurrent,
   touchSession,
   type SessionWithUser,
 } from '../../src/sessions/sessions.queries.js'
-import { hashToken, newSessionToken, TokenHashes, tokenSlot } from '../../src/sessions/tokens.js'
+import { hashToken, TokenHashes, tokenSlot } from '../../src/session-cache/token-hashes.js'
+import { newSessionToken } from '../../src/sessions/tokens.js'
 import { newId } from '../../src/ids.js'
 import { buildTestApp, json, registerAndLogin, TEST_ENGINE, type TestUser } from '../helpers.js'
 
-// The session cache (sessions/session-cache.ts): a session read moments ago answers without a
+// The session cache (session-cache/session-cache.ts): a session read moments ago answers without a
 // statement until this process writes the sessions or users tables, or its life (SESSION_CACHE)
 // passes. "Another process" here is a connection of its own to the test's database (a second SQLite
 // connection to the file, or a second PostgreSQL connection), which is what an operator's shell

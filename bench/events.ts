@@ -11,7 +11,7 @@ import type { Db } from '../src/db/database.js'
 import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../src/db/migrate.js'
 import { drive, type RequestShape } from './load.js'
 import { median, startQuire } from './measure.js'
-import { BASELINE_SCRIPT, CONNECTIONS, DURATION_S, QUICK, ROUNDS } from './options.js'
+import { BASELINE_SCRIPT, CONNECTIONS, CPU_PROF, DURATION_S, PROFILE_DIR, QUICK, ROUNDS } from './options.js'
 import { scenarios } from './scenarios.js'
 import type { SeededData } from './seed.js'
 import { residentMiB, startQuire as startServer, type RunningServer } from './server.js'
@@ -213,7 +213,8 @@ async function startBaseline(db: Db, databaseUrl: string, script: string): Promi
   const newestKnown = MIGRATION_NAMES.filter((name) => known.has(name)).at(-1)
   if (newestKnown === undefined) throw new Error(`${script} knows none of this build's migrations`)
   await migrateTo(db, newestKnown)
-  return startServer(script, databaseUrl, 1)
+  // Profiled as the build under measurement is (--cpu-prof), so the two profiles compare.
+  return startServer(script, databaseUrl, 1, CPU_PROF ? `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` : '')
 }
 
 /** One measured round of the write: its throughput and the server's CPU per write. */

@@ -10,9 +10,13 @@ export const IF_MATCH =
   'Send `If-Match` with the ETag you read to apply the change only if nobody changed it since; otherwise ' +
   '412 PRECONDITION_FAILED and nothing changes.'
 
-/** The strong ETag of an object at a version. */
-export function versionEtag(version: number): string {
-  return `"v${version}"`
+/**
+ * The strong ETag of an object at a version. `owner` names whose copy it is where one URL answers each
+ * caller their own object (`/v1/me`): two accounts at the same version would otherwise share an ETag,
+ * and a browser revalidating as the second account was answered 304 for the first one's profile.
+ */
+export function versionEtag(version: number, owner?: string): string {
+  return owner === undefined ? `"v${version}"` : `"v${version}-${owner}"`
 }
 
 function listedTags(header: string): string[] {
@@ -32,9 +36,9 @@ function isNotModified(request: FastifyRequest, etag: string): boolean {
  * then returns the reply without a body.
  */
 export function replyNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
-  // What a caller sees depends on who they are (their profile, their private posts) while the ETag is
-  // only the version: without `Vary: Authorization` a browser revalidating as another account got a
-  // 304 and showed the first account's cached copy.
+  // What a caller sees depends on who they are (their profile, their private posts): `Vary:
+  // Authorization` tells shared caches so, though Chromium's own cache alone was not kept from reusing
+  // another account's copy by it (hence the owner in `/v1/me`'s ETag, see versionEtag).
   const vary = reply.getHeader('vary')
   void reply
     .header('etag', etag)
@@ -49,11 +53,15 @@ export function replyNotModified(request: FastifyRequest, reply: FastifyReply, e
  * The version a write must find for `If-Match` to hold, or undefined when the request has none.
  * Throws 412 when the object has already moved past the version the client saw.
  */
-export function requiredVersion(request: FastifyRequest, currentVersion: number): number | undefined {
+export function requiredVersion(
+  request: FastifyRequest,
+  currentVersion: number,
+  owner?: string,
+): number | undefined {
   const header = request.headers['if-match']
   if (header === undefined) return undefined
   const tags = header.split(',').map((tag) => tag.trim())
-  if (tags.includes('*') || tags.includes(versionEtag(currentVersion))) return currentVersion
+  if (tags.includes('*') || tags.includes(versionEtag(currentVersion, owner))) return currentVersion
   throw preconditionFailed()
 }
 

@@ -75,7 +75,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = caller.user
       if (includes.size === 0) {
         // Sent already (304): a sync handler returns nothing.
-        if (replyNotModified(request, reply, versionEtag(user.version))) return undefined
+        if (replyNotModified(request, reply, versionEtag(user.version, user.id))) return undefined
         return data(profileOf(user))
       }
       return profileWithLists(caller, includes)
@@ -101,7 +101,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const nameIssue = displayNameProblem(request.body.display_name)
       if (nameIssue) throw fieldsError({ display_name: nameIssue })
       const user = await loadCaller(db, caller.userId)
-      const expectedVersion = requiredVersion(request, user.version)
+      const expectedVersion = requiredVersion(request, user.version, user.id)
       const changes: Partial<Pick<UserRow, 'display_name' | 'preferences'>> = {}
       if (request.body.display_name !== undefined)
         changes.display_name = request.body.display_name?.trim() ?? null
@@ -114,7 +114,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await appendEvents(trx, [userUpdatedEvent(changed)])
         return changed
       })
-      return reply.header('etag', versionEtag(updated.version)).send(data(userFromRow(updated)))
+      return reply.header('etag', versionEtag(updated.version, updated.id)).send(data(userFromRow(updated)))
     },
   )
 }

@@ -103,7 +103,7 @@ export const registrationRoute: FastifyPluginAsyncTypebox<{ credentials: Credent
       app.mailSender.wake()
       return reply
         .code(201)
-        .header('etag', versionEtag(row.version))
+        .header('etag', versionEtag(row.version, row.id))
         .send(data(userFromRow(row)))
     },
   )

@@ -24,14 +24,6 @@ async function apiUrl(): Promise<string> {
 }
 
 const baseUrl = await apiUrl()
-// Two accounts at the same version share an ETag. The API says `Vary: Authorization`, yet Chromium still
-// answered a second account's revalidation of `GET /v1/me` with the first account's cached profile
-// (test/browser/moderation.test.ts signs in twice in one browser), so the app keeps no API answer in
-// the browser's cache.
-const quire = createQuire({
-  baseUrl,
-  auth: createAuthStore(localStoragePersistence(TOKEN_KEY)),
-  fetch: (input, init) => globalThis.fetch(input, { ...init, cache: 'no-store' }),
-})
+const quire = createQuire({ baseUrl, auth: createAuthStore(localStoragePersistence(TOKEN_KEY)) })
 const root = document.getElementById('app')
 if (root) render(<App quire={quire} apiUrl={baseUrl} />, root)

@@ -11,7 +11,8 @@ const FAILED_MAIL_KEEP_MS = 7 * 24 * 60 * 60_000
 
 /**
  * Deletes sessions that expired without being used again, rate-limit counters whose window has
- * ended, expired emailed tokens, old undeliverable mail and live events past EVENTS_RETENTION, so no table grows without bound. Idempotent, so every instance may run it.
+ * ended, expired emailed tokens, old undeliverable mail and live events past EVENTS_RETENTION, so no
+ * table grows without bound. Idempotent and safe to run at once, so every instance may run it.
  */
 export async function sweepExpired(app: FastifyInstance, now: number = Date.now()): Promise<void> {
   const { sessionLifeMs, sessionAbsoluteLifeMs } = app.config
@@ -23,7 +24,10 @@ export async function sweepExpired(app: FastifyInstance, now: number = Date.now(
   const counters = await deleteExpiredCounters(app.db, now)
   const tokens = await deleteExpiredAccountTokens(app.db, now)
   const failedMail = await deleteFailedMailBefore(app.db, now - FAILED_MAIL_KEEP_MS)
-  const events = await deleteEventsBefore(app.db, now - app.config.eventsRetentionMs)
+  // The watermark and the deletion commit together (events.queries.ts).
+  const events = await app.db
+    .transaction()
+    .execute((trx) => deleteEventsBefore(trx, now - app.config.eventsRetentionMs))
   if (sessions + counters + tokens + failedMail + events > 0) {
     app.log.info({ sessions, counters, tokens, failed_mail: failedMail, events }, 'swept expired rows')
   }

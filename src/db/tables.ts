@@ -207,6 +207,15 @@ export interface EventsTable {
   created_at: number
 }
 
+/**
+ * The cursor through which the retention job has trimmed the outbox (one row, id 1; none until the
+ * first trim): no event at or below it is kept, and a stream may resume only after a cursor at or past it.
+ */
+export interface EventWatermarkTable {
+  id: number
+  trimmed_through: number
+}
+
 export interface Tables {
   users: UsersTable
   sessions: SessionsTable
@@ -222,6 +231,7 @@ export interface Tables {
   reports: ReportsTable
   audit_events: AuditEventsTable
   events: EventsTable
+  event_watermark: EventWatermarkTable
 }
 
 /** How the data copy walks a table: by its primary key, so many rows at a time. */
@@ -231,6 +241,11 @@ export interface TableCopyPlan {
   batchRows?: number
   /** A column the database numbers itself: the target's numbering goes on past the copied rows. */
   sequence?: string
+  /**
+   * A value elsewhere the numbering must also go past: numbers handed out to rows since deleted, which
+   * the copied rows no longer show.
+   */
+  sequenceFloor?: { table: keyof Tables; column: string }
 }
 
 /**
@@ -255,7 +270,13 @@ export const TABLES_IN_ORDER: { readonly [Name in keyof Tables]: TableCopyPlan }
   reports: { key: ['id'] },
   audit_events: { key: ['id'] },
   // Copied with their cursor, so streams resume across a move within the retention.
-  events: { key: ['id'], sequence: 'id' },
+  events: {
+    key: ['id'],
+    sequence: 'id',
+    sequenceFloor: { table: 'event_watermark', column: 'trimmed_through' },
+  },
+  // With the events, so a stream resumes after the same cursors, and is reset after the same ones.
+  event_watermark: { key: ['id'] },
 }
 
 export type UserRow = Selectable<UsersTable>

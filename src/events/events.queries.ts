@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js'
 import type { EventRow } from '../db/tables.js'
 
 // Reading the live events' outbox (event-log/ writes it): by cursor, from the last one seen, along its
-// primary key; and trimming it to EVENTS_RETENTION.
+// primary key; where a stream may resume; and trimming it to EVENTS_RETENTION.
 
 const eventsAfterQuery = compiledQuery((db, v: { after: number; limit: number }) =>
   db.selectFrom('events').selectAll().where('id', '>', v.after).orderBy('id').limit(v.limit),
@@ -64,49 +64,78 @@ export async function newTransactionId(db: Db): Promise<string> {
   return found.xid
 }
 
-const latestEventQuery = compiledQuery((db, _v: Record<string, never>) =>
-  db.selectFrom('events').select('id').orderBy('id', 'desc').limit(1),
+// Both ends of the cursors in one statement, so a retention run that commits between them cannot be
+// half seen: the watermark and the newest kept event are of the same moment.
+const cursorBoundsQuery = compiledQuery((db, _v: Record<string, never>) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('event_watermark').select('trimmed_through').where('id', '=', 1).as('trimmed_through'),
+    eb.selectFrom('events').select('id').orderBy('id', 'desc').limit(1).as('newest'),
+  ]),
 )
 
-/** The newest event's cursor, or 0 when there is none. */
+/** The watermark (every event at or below it is trimmed) and the newest kept event's cursor, 0 for none. */
+async function cursorBounds(db: Db): Promise<{ trimmedThrough: number; newest: number }> {
+  const found = await cursorBoundsQuery.first(db, {})
+  return { trimmedThrough: found?.trimmed_through ?? 0, newest: found?.newest ?? 0 }
+}
+
+/**
+ * The newest cursor this database has reached: its newest event's, or the watermark once retention
+ * has trimmed every event; 0 while it has none.
+ */
 export async function latestEventId(db: Db): Promise<number> {
-  return (await latestEventQuery.first(db, {}))?.id ?? 0
+  const { trimmedThrough, newest } = await cursorBounds(db)
+  return Math.max(trimmedThrough, newest)
 }
 
-const eventByIdQuery = compiledQuery((db, v: { id: number }) =>
-  db.selectFrom('events').select('id').where('id', '=', v.id),
+/**
+ * Whether a stream may resume after cursor `after`: nothing after it was trimmed, and it is not past
+ * every cursor the database has reached. Any cursor in between may be resumed after, whether an event
+ * still has it or not (a rolled-back change's, an empty outbox's 0, a stream's opening id).
+ */
+export async function resumableAfter(db: Db, after: number): Promise<boolean> {
+  const { trimmedThrough, newest } = await cursorBounds(db)
+  return trimmedThrough <= after && after <= Math.max(trimmedThrough, newest)
+}
+
+const oldEventsEndQuery = compiledQuery((db, v: { cutoff: number }) =>
+  db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max<number | null>('id').as('id'))
+    .where('created_at', '<', v.cutoff),
 )
 
-/** Whether the event with this cursor is still kept (a stream may resume after it). */
-export async function eventExists(db: Db, id: number): Promise<boolean> {
-  return (await eventByIdQuery.first(db, { id })) !== undefined
-}
+// Monotonic: of two runs at once (several instances, clocks apart), the lower never undoes the higher.
+const raiseWatermarkQuery = compiledQuery((db, v: { through: number }) =>
+  db
+    .insertInto('event_watermark')
+    .values({ id: 1, trimmed_through: v.through })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({ trimmed_through: v.through })
+        .where('event_watermark.trimmed_through', '<', v.through),
+    ),
+)
 
-const oldestEventQuery = compiledQuery((db, _v: Record<string, never>) =>
-  db.selectFrom('events').select('id').orderBy('id').limit(1),
+const deleteTrimmedQuery = compiledQuery((db, _v: Record<string, never>) =>
+  db
+    .deleteFrom('events')
+    .where('id', '<=', (eb) =>
+      eb.selectFrom('event_watermark').select('trimmed_through').where('id', '=', 1),
+    ),
 )
 
 /**
- * Whether a stream may resume after cursor 0 (the opening `id:` of a stream that started on an empty
- * outbox): while no event has been trimmed, every event after it is still kept.
+ * Trims the outbox through the newest event created before `cutoff`: raises the watermark to its
+ * cursor, then deletes every event at or below the watermark; returns how many went. By cursor, not by
+ * time alone: clocks of several instances may disagree by a little, and a stream resuming after a kept
+ * event must find every later one kept too. Takes the caller's transaction, so a reader never sees
+ * the events gone and the watermark not yet raised.
  */
-export async function nothingTrimmed(db: Db): Promise<boolean> {
-  const oldest = await oldestEventQuery.first(db, {})
-  return oldest === undefined || oldest.id === 1
-}
-
-// By cursor, not by time alone: clocks of several instances may disagree by a little, and a stream
-// resuming after a kept event must find every later one kept too.
-const trimEventsQuery = compiledQuery((db, v: { cutoff: number }) =>
-  db.deleteFrom('events').where('id', '<=', (eb) =>
-    eb
-      .selectFrom('events')
-      .select((inner) => inner.fn.max('id').as('id'))
-      .where('created_at', '<', v.cutoff),
-  ),
-)
-
-/** Deletes every event up to the newest one created before `cutoff`; returns how many went. */
-export function deleteEventsBefore(db: Db, cutoff: number): Promise<number> {
-  return trimEventsQuery.changed(db, { cutoff })
+export async function deleteEventsBefore(db: Db, cutoff: number): Promise<number> {
+  const end = (await oldEventsEndQuery.first(db, { cutoff }))?.id
+  if (end === null || end === undefined) return 0
+  await raiseWatermarkQuery.changed(db, { through: end })
+  return deleteTrimmedQuery.changed(db, {})
 }

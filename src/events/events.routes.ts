@@ -8,7 +8,7 @@ import { visiblePost } from '../http/permissions.js'
 import { isUuid } from '../ids.js'
 import { findPostById } from '../posts/posts.queries.js'
 import { notifyAfterCommits } from './commit-notify.js'
-import { eventExists, nothingTrimmed } from './events.queries.js'
+import { resumableAfter } from './events.queries.js'
 import { EVENT_TYPE_LIST, EventMessage, EventsHeaders, EventsQuery, MAX_TOPICS } from './events.schemas.js'
 import { EventHub, type Subscriber } from './hub.js'
 
@@ -102,7 +102,9 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'with an `id:` line of its own (no event): the cursor it starts from, after a resume the resume point, so ' +
           'a client that loses it before any event resumes from there. Resume with ' +
           '`Last-Event-ID` (EventSource sends it on reconnect) or `last_event_id`: the missed events, in order, then ' +
-          'live; a cursor unknown or older than EVENTS_RETENTION starts with `event: reset`. A comment line every ' +
+          'live. A resume replays iff no event after its cursor was trimmed (EVENTS_RETENTION) and the cursor is ' +
+          'not past the newest one reached, whether an event has it or not; any other cursor starts with ' +
+          '`event: reset`. A comment line every ' +
           'EVENTS_HEARTBEAT. The stream ends within 5 s of its session being revoked or expiring, when the instance ' +
           'drains, or when 1 MiB waits for a client that does not read. Token by header or `access_token`; ' +
           'anonymous callers may follow public topics. Errors come before the stream opens: a malformed or ' +
@@ -141,7 +143,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const cursor = resumeCursor(request.headers['last-event-id'], request.query.last_event_id)
         if (cursor === 'malformed') reset = true
         else if (cursor !== undefined) {
-          if (await (cursor === 0 ? nothingTrimmed(db) : eventExists(db, cursor))) resumeAfter = cursor
+          if (await resumableAfter(db, cursor)) resumeAfter = cursor
           else reset = true
         }
       } catch (error) {

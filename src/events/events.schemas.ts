@@ -74,7 +74,11 @@ export const EventMessage = Type.Union(
     message('session.deleted', Deletion, 'A session of yours was deleted'),
     Type.Object(
       { event: Type.Literal('reset'), data: Type.Object({}) },
-      { description: 'The cursor to resume from is unknown or too old: refetch, then follow the stream' },
+      {
+        description:
+          'Events after the cursor to resume from were trimmed, or the server never reached it: refetch, then follow ' +
+          'the stream',
+      },
     ),
   ],
   { description: 'Messages of the stream; comment lines (`: heartbeat`) keep it alive' },

@@ -190,7 +190,7 @@ export async function copyDatabase(
     return results
   })
   for (const [table, plan] of tablesInOrder()) {
-    if (plan.sequence !== undefined) await advanceSequence(target, table, plan.sequence)
+    if (plan.sequence !== undefined) await advanceSequence(target, table, plan.sequence, plan.sequenceFloor)
   }
   await analyzeAfterLoad(target)
 

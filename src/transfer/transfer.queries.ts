@@ -77,15 +77,34 @@ export async function insertBatch(db: Db, table: string, rows: Row[]): Promise<v
 }
 
 /**
- * Moves PostgreSQL's sequence behind `column` past the largest value copied into it, so the next row
- * numbered by the database follows the copied ones. SQLite's AUTOINCREMENT already counts rows
- * inserted with their own number.
+ * Moves the numbering behind `column` past the largest value copied into it, and past `floor` (the
+ * largest value of another table's column) when given, so the next row numbered by the database
+ * follows every number the source handed out that the copy shows. PostgreSQL: the column's sequence.
+ * SQLite: AUTOINCREMENT already counts rows inserted with their own number; only the floor moves its
+ * `sqlite_sequence` entry.
  */
-export async function advanceSequence(db: Db, table: string, column: string): Promise<void> {
-  if (dialectOf(db) !== 'postgres') return
+export async function advanceSequence(
+  db: Db,
+  table: string,
+  column: string,
+  floor?: { table: string; column: string },
+): Promise<void> {
+  const floorValue =
+    floor === undefined
+      ? sql`0`
+      : sql`coalesce((select max(${sql.ref(floor.column)}) from ${sql.table(floor.table)}), 0)`
+  if (dialectOf(db) === 'postgres') {
+    await sql`
+      select setval(pg_get_serial_sequence(${table}, ${column}),
+        greatest(coalesce(max(${sql.ref(column)}), 0), ${floorValue}) + 1, false)
+      from ${sql.table(table)}`.execute(db)
+    return
+  }
+  if (floor === undefined) return
   await sql`
-    select setval(pg_get_serial_sequence(${table}, ${column}), coalesce(max(${sql.ref(column)}), 0) + 1, false)
-    from ${sql.table(table)}`.execute(db)
+    insert into sqlite_sequence (name, seq) select ${table}, 0
+    where not exists (select 1 from sqlite_sequence where name = ${table})`.execute(db)
+  await sql`update sqlite_sequence set seq = max(seq, ${floorValue}) where name = ${table}`.execute(db)
 }
 
 /**

@@ -17,7 +17,11 @@ import {
 import { listUsers, lockActiveAdminIds } from '../../src/accounts/users.queries.js'
 import { listAuditEvents } from '../../src/audit/audit.queries.js'
 import type { Db } from '../../src/db/database.js'
-import { findEventsAfterWithSnapshot, latestEventId } from '../../src/events/events.queries.js'
+import {
+  findEventsAfterWithSnapshot,
+  latestEventId,
+  resumableAfter,
+} from '../../src/events/events.queries.js'
 import { findReportById, listReports, resolveItemReports } from '../../src/reports/reports.queries.js'
 import type { Tables } from '../../src/db/tables.js'
 import type { PageRequest } from '../../src/db/pagination.js'
@@ -324,6 +328,7 @@ describe('query plans on PostgreSQL', () => {
         `insert into events (type, post_id, owner_id, visibility, payload, created_at)
          select 'post.created', null, 'u', 'public', '{}', i from generate_series(1, 20000) as i`,
       )
+      await client.query('insert into event_watermark (id, trimmed_through) values (1, 5)')
       await client.query('analyze events')
       const captured: Array<{ sql: string; parameters: readonly unknown[] }> = []
       const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
@@ -336,9 +341,10 @@ describe('query plans on PostgreSQL', () => {
         },
       })
       t.after(() => logged.destroy().catch(() => undefined))
-      const rowsReadBy = async (run: () => Promise<unknown>): Promise<number> => {
+      const rowsReadBy = async (run: () => Promise<unknown>, table = 'events'): Promise<number> => {
         captured.length = 0
         await run()
+        assert.equal(captured.length, 1, 'the read is one statement')
         const [statement] = captured
         assert.ok(statement, 'the read ran a statement')
         const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PostgresPlanNode }> }>(
@@ -347,7 +353,7 @@ describe('query plans on PostgreSQL', () => {
         )
         const plan = rows[0]?.['QUERY PLAN'][0]?.Plan
         assert.ok(plan)
-        return rowsRead(plan, 'events')
+        return rowsRead(plan, table)
       }
       // A batch of 500 after a cursor reads the batch (and one more at most), not the table.
       const read = await rowsReadBy(() => findEventsAfterWithSnapshot(logged, 10_000, 500))
@@ -355,6 +361,11 @@ describe('query plans on PostgreSQL', () => {
       // The newest cursor is the key's last entry.
       const latest = await rowsReadBy(() => latestEventId(logged))
       assert.ok(latest <= 1, `read ${latest} rows`)
+      // Whether a stream may resume: the watermark's one row by key and the newest cursor, one statement.
+      for (const table of ['events', 'event_watermark']) {
+        const resume = await rowsReadBy(() => resumableAfter(logged, 10_000), table)
+        assert.ok(resume <= 1, `read ${resume} rows of ${table}`)
+      }
     },
   )
 })

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.js'
 import { createDb, dialectOf, type Db } from '../../src/db/database.js'
 import { migrateTo, migrateToLatest } from '../../src/db/migrate.js'
 import { appendEvents } from '../../src/event-log/event-log.queries.js'
-import { findEventsAfter } from '../../src/events/events.queries.js'
+import { findEventsAfter, latestEventId, resumableAfter } from '../../src/events/events.queries.js'
 import { freshDatabaseUrl, registerAndLogin, TEST_ENGINE } from '../helpers.js'
 import { createPost, type PostBody } from '../content-helpers.js'
 import { listening, subscribe, type SseStream } from './stream-helpers.js'
@@ -145,6 +145,15 @@ describe('events: the move to a sequence (2026-11-27-03-event-sequence)', () => 
       (await findEventsAfter(db, 0, 10)).map((row) => [row.id, row.payload]),
       [3, 4, 5].map((id) => [id, `{"id":"${String(id)}"}`]),
     )
+    // Trimmed through the cursor before the oldest kept event.
+    assert.deepEqual(await watermarkRows(db), [2])
+    assert.deepEqual(await Promise.all([1, 2, 4, 5, 6].map((cursor) => resumableAfter(db, cursor))), [
+      false,
+      true,
+      true,
+      true,
+      false,
+    ])
     const append = (): Promise<void> =>
       appendEvents(db, [
         { type: 'user.updated', postId: null, ownerId: 'u', visibility: 'private', data: {} },
@@ -178,10 +187,38 @@ describe('events: the move to a sequence (2026-11-27-03-event-sequence)', () => 
     const cursor = await loose.selectFrom('event_cursor').select('value').executeTakeFirst()
     assert.equal(cursor?.['value'], 8)
     await migrateToLatest(db)
+    assert.deepEqual(await watermarkRows(db), [2])
     await append()
     assert.deepEqual(
       (await findEventsAfter(db, 5, 10)).map((row) => row.id),
       [8, 9],
     )
   })
+
+  it('seeds the watermark of an emptied outbox from the cursor row, and none for an outbox never used', async (t) => {
+    const db = await migratedTo(t, OLD_SCHEME)
+    const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>
+    // Every event up to 7 handed out and trimmed.
+    await loose.insertInto('event_cursor').values({ id: 1, value: 7 }).execute()
+    await migrateToLatest(db)
+    assert.deepEqual(await watermarkRows(db), [7])
+    assert.equal(await latestEventId(db), 7)
+    assert.deepEqual(await Promise.all([0, 6, 7, 8].map((cursor) => resumableAfter(db, cursor))), [
+      false,
+      false,
+      true,
+      false,
+    ])
+
+    const unused = await migratedTo(t, OLD_SCHEME)
+    await migrateToLatest(unused)
+    assert.deepEqual(await watermarkRows(unused), [])
+    assert.deepEqual(await Promise.all([0, 1].map((cursor) => resumableAfter(unused, cursor))), [true, false])
+  })
 })
+
+/** The retention watermark's rows: one once anything was trimmed, none before. */
+async function watermarkRows(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('event_watermark').select('trimmed_through').execute()
+  return rows.map((row) => row.trimmed_through)
+}

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { sql } from 'kysely'
+import { dialectOf, type Db } from '../../src/db/database.js'
+import { deleteEventsBefore, latestEventId } from '../../src/events/events.queries.js'
 import { sweepExpired } from '../../src/maintenance.js'
 import { registerAndLogin } from '../helpers.js'
 import { createPost, type PostBody } from '../content-helpers.js'
@@ -136,6 +139,8 @@ describe('events: resume', () => {
     const author = await registerAndLogin(app)
     const stream = await subscribe(t, port, 'posts')
     await createPost(app, author, { title: 'Old' })
+    // Trimmed after the cursor resumed from: the client would miss it.
+    await createPost(app, author, { title: 'Old too' })
     const old = await stream.nextEvent()
     // The sweep as it would run an hour and a minute later.
     await sweepExpired(app, Date.now() + 61 * 60_000)
@@ -156,6 +161,161 @@ describe('events: resume', () => {
     await stream.until(() => stream.lastId === shown.id, 'the heartbeat to carry the cursor')
     assert.ok(stream.comments > 0)
     assert.equal(stream.messages.length, 0)
+  })
+})
+
+/** The retention watermark as stored; undefined before the first trim. */
+async function watermark(db: Db): Promise<number | undefined> {
+  const row = await db.selectFrom('event_watermark').select('trimmed_through').executeTakeFirst()
+  return row?.trimmed_through
+}
+
+/** The outbox's kept cursors, oldest first. */
+async function keptIds(db: Db): Promise<number[]> {
+  return (await db.selectFrom('events').select('id').orderBy('id').execute()).map((row) => row.id)
+}
+
+/** A cursor handed out to a change that never committed: a gap between the events around it. */
+async function rolledBackCursor(db: Db): Promise<number> {
+  if (dialectOf(db) === 'postgres') {
+    let taken = 0
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const { rows } = await sql<{ id: string }>`
+          select nextval(pg_get_serial_sequence('events', 'id')) as id`.execute(trx)
+        taken = Number(rows[0]?.id)
+        throw new Error('roll back')
+      })
+      .catch(() => undefined)
+    return taken
+  }
+  // SQLite rolls the AUTOINCREMENT counter back with the change; a cursor skipped leaves the same gap.
+  await sql`update sqlite_sequence set seq = seq + 1 where name = 'events'`.execute(db)
+  const row = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'events'`.execute(db)
+  return Number(row.rows[0]?.seq)
+}
+
+describe('events: resume by the retention watermark', () => {
+  it('a stream opened on an empty outbox (id 0), dropped, resumes with the event committed meanwhile', async (t) => {
+    const { app, port } = await listening(t)
+    const first = await subscribe(t, port, 'posts')
+    await first.until(() => first.lastId !== undefined, 'the opening id line')
+    assert.equal(first.lastId, '0')
+    first.close()
+
+    const author = await registerAndLogin(app)
+    const missed = await createPost(app, author, { title: 'While away' })
+    const resumed = await subscribe(t, port, 'posts', undefined, { 'last-event-id': '0' })
+    const replayed = await resumed.nextEvent<PostBody>()
+    assert.deepEqual([replayed.event, replayed.data.id], ['post.created', missed.id])
+    assert.equal(resumed.messages.filter((message) => message.event === 'reset').length, 0)
+  })
+
+  it('after retention trims every event, resets a resume from before them, resumes one from the last', async (t) => {
+    const { app, db, port } = await listening(t, { EVENTS_RETENTION: '1h' })
+    const first = await subscribe(t, port, 'posts')
+    await first.until(() => first.lastId !== undefined, 'the opening id line')
+    const author = await registerAndLogin(app)
+    await createPost(app, author, { title: 'One' })
+    await createPost(app, author, { title: 'Two' })
+    await first.nextEvent()
+    const last = await first.nextEvent()
+    first.close()
+
+    await sweepExpired(app, Date.now() + 61 * 60_000)
+    assert.deepEqual(await keptIds(db), [])
+    assert.equal(await watermark(db), Number(last.id))
+
+    // The opening id and the first event were trimmed after: the client missed an event.
+    for (const cursor of ['0', String(Number(last.id) - 1)]) {
+      const stale = await subscribe(t, port, 'posts', undefined, { 'last-event-id': cursor })
+      assert.equal((await stale.next()).event, 'reset', `resume after ${cursor}`)
+    }
+    // Nothing after the last event was trimmed: a resume from it misses nothing.
+    const current = await subscribe(t, port, 'posts', undefined, { 'last-event-id': String(last.id) })
+    // A stream opened on the emptied outbox starts from the watermark, and resumes from it too.
+    const fresh = await subscribe(t, port, 'posts')
+    await fresh.until(() => fresh.lastId !== undefined, 'the opening id line')
+    assert.equal(fresh.lastId, last.id)
+    fresh.close()
+    const reopened = await subscribe(t, port, 'posts', undefined, { 'last-event-id': String(fresh.lastId) })
+    const next = await createPost(app, author, { title: 'Three' })
+    for (const stream of [current, reopened]) {
+      const event = await stream.nextEvent<PostBody>()
+      assert.deepEqual([event.event, event.data.id], ['post.created', next.id])
+      assert.equal(stream.messages.filter((message) => message.event === 'reset').length, 0)
+    }
+  })
+
+  it('resumes without reset from a cursor that names a rolled-back gap', async (t) => {
+    const { app, db, port } = await listening(t)
+    const author = await registerAndLogin(app)
+    await createPost(app, author, { title: 'Before' })
+    const gap = await rolledBackCursor(db)
+    const after = await createPost(app, author, { title: 'After' })
+    const ids = await keptIds(db)
+    assert.ok(!ids.includes(gap))
+    assert.ok(ids.some((id) => id < gap) && ids.some((id) => id > gap))
+
+    const resumed = await subscribe(t, port, 'posts', undefined, { 'last-event-id': String(gap) })
+    const replayed = await resumed.nextEvent<PostBody>()
+    assert.deepEqual([replayed.event, replayed.data.id], ['post.created', after.id])
+    assert.ok(Number(replayed.id) > gap)
+    assert.equal(resumed.messages.filter((message) => message.event === 'reset').length, 0)
+  })
+
+  it('resets a cursor past the newest, resumes the newest itself', async (t) => {
+    const { app, db, port } = await listening(t)
+    const author = await registerAndLogin(app)
+    await createPost(app, author)
+    const newest = await latestEventId(db)
+    assert.ok(newest > 0)
+    const beyond = await subscribe(t, port, 'posts', undefined, { 'last-event-id': String(newest + 1) })
+    assert.equal((await beyond.next()).event, 'reset')
+    const atNewest = await subscribe(t, port, 'posts', undefined, { 'last-event-id': String(newest) })
+    const live = await createPost(app, author)
+    assert.equal((await atNewest.nextEvent<PostBody>()).data.id, live.id)
+    assert.equal(atNewest.messages.filter((message) => message.event === 'reset').length, 0)
+  })
+
+  it('keeps the watermark monotonic under concurrent retention runs', async (t) => {
+    const { app, db } = await listening(t)
+    const author = await registerAndLogin(app)
+    for (let i = 0; i < 4; i++) await createPost(app, author)
+    const rows = await db.selectFrom('events').select(['id', 'created_at']).orderBy('id').execute()
+    const [low, high] = [rows[0], rows[rows.length - 2]]
+    assert.ok(low && high)
+    const cutoffAfter = (row: { created_at: number }): number => row.created_at + 1
+
+    // The higher run holds its transaction open while the lower one starts; the lower commits last.
+    let release = (): void => undefined
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const higher = db.transaction().execute(async (trx) => {
+      const trimmed = await deleteEventsBefore(trx, cutoffAfter(high))
+      await gate
+      return trimmed
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const lower = db.transaction().execute((trx) => deleteEventsBefore(trx, cutoffAfter(low)))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    release()
+    await Promise.all([higher, lower])
+    assert.equal(await watermark(db), high.id)
+
+    // Several instances' sweeps at once, with clocks apart: the lowest never lowers it.
+    await Promise.all([
+      sweepExpired(app, cutoffAfter(low) + app.config.eventsRetentionMs),
+      sweepExpired(app, cutoffAfter(high) + app.config.eventsRetentionMs),
+      sweepExpired(app, cutoffAfter(low) + app.config.eventsRetentionMs),
+    ])
+    assert.equal(await watermark(db), high.id)
+    assert.deepEqual(
+      await keptIds(db),
+      rows.filter((row) => row.id > high.id).map((row) => row.id),
+    )
   })
 })
 

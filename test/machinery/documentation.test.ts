@@ -224,7 +224,13 @@ describe('documentation', () => {
     }))
     const architecture = readFileSync(join(DOCS, 'architecture.md'), 'utf8')
     /** Where work outside requests opens its own transaction (named on the page). */
-    const OUTSIDE_REQUESTS = ['audit/audit.ts', 'mail/outbox.ts', 'administration/cli.ts', 'transfer/copy.ts']
+    const OUTSIDE_REQUESTS = [
+      'audit/audit.ts',
+      'mail/outbox.ts',
+      'administration/cli.ts',
+      'transfer/copy.ts',
+      'maintenance.ts',
+    ]
     const QUERIES_OUTSIDE_COMPILED = 'transfer/transfer.queries.ts'
 
     it('opens transactions only in route handlers and the work outside requests the page names', () => {

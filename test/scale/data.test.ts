@@ -11,11 +11,13 @@ import { copyDatabase, CopyRefused, tablesInOrder } from '../../src/transfer/cop
 import { listTables, type Row } from '../../src/transfer/transfer.queries.js'
 import { createDb, dialectOf, type Db } from '../../src/db/database.js'
 import { appendEvents } from '../../src/event-log/event-log.queries.js'
-import { latestEventId } from '../../src/events/events.queries.js'
+import { latestEventId, resumableAfter } from '../../src/events/events.queries.js'
+import { sweepExpired } from '../../src/maintenance.js'
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js'
 import { ensureBuilt, ROOT, send, startListening } from '../e2e/built-server.js'
 import { tempDir } from './external.js'
 import { buildTestApp, freshDatabaseUrl, registerAndLogin, TEST_ENGINE, type TestApp } from '../helpers.js'
+import { createPost } from '../content-helpers.js'
 
 // `npm run data -- copy` and `npm run data -- backup`: every row moves, both directions, verified.
 
@@ -264,6 +266,39 @@ describe('data copy and backup', () => {
       const source = await buildTestApp(t, {}, { engine: 'sqlite' })
       await seed(source)
       await copyAndCompare(source.db, open(t, await freshDatabaseUrl(t, 'sqlite')), 3)
+    })
+
+    it('a copy of an outbox retention emptied resumes and resets the same cursors, and numbers past them', async (t) => {
+      const source = await buildTestApp(t, { EVENTS_RETENTION: '1h' })
+      const author = await registerAndLogin(source.app)
+      for (let i = 0; i < 3; i++) await createPost(source.app, author)
+      await sweepExpired(source.app, Date.now() + 61 * 60_000)
+      const trimmed = await latestEventId(source.db)
+      assert.ok(trimmed > 0)
+      assert.equal(await source.db.selectFrom('events').select('id').executeTakeFirst(), undefined)
+      const cursors = [0, trimmed - 1, trimmed, trimmed + 1]
+      const resumable = await Promise.all(cursors.map((cursor) => resumableAfter(source.db, cursor)))
+      assert.deepEqual(resumable, [false, false, true, false])
+
+      const engines = TEST_ENGINE === 'postgres' ? (['postgres', 'sqlite'] as const) : (['sqlite'] as const)
+      for (const engine of engines) {
+        const target = open(t, await freshDatabaseUrl(t, engine))
+        const reports = await copyDatabase(source.db, target)
+        assert.ok(
+          reports.every((report) => report.matches),
+          JSON.stringify(reports),
+        )
+        assert.deepEqual(
+          await Promise.all(cursors.map((cursor) => resumableAfter(target, cursor))),
+          resumable,
+          engine,
+        )
+        // The next event follows the trimmed ones: a stream resuming after them is sent it.
+        await appendEvents(target, [
+          { type: 'user.updated', postId: null, ownerId: 'u', visibility: 'private', data: {} },
+        ])
+        assert.equal(await latestEventId(target), trimmed + 1, engine)
+      }
     })
 
     it('a non-empty target is refused and left as it was', async (t) => {

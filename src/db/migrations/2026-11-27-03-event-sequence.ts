@@ -10,8 +10,13 @@ import { dialectOf } from '../database.js'
  * earlier one; readers hold back at such a gap (events/commit-order.ts), and the instance that
  * committed sends the NOTIFY itself (events/commit-notify.ts). The sequence starts past every cursor
  * handed out under the old scheme, so a stream resuming from one of them misses nothing.
+ *
+ * With gaps in the cursors, whether a stream may resume after a cursor can no longer be read from the
+ * events kept: `event_watermark` holds the cursor through which the retention job has trimmed the
+ * outbox, raised and trimmed through in one transaction (events/events.queries.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createWatermark(db)
   if (dialectOf(db) === 'postgres') {
     await sql`drop trigger if exists events_notify on events`.execute(db)
     await sql`drop function if exists quire_notify_events()`.execute(db)
@@ -34,6 +39,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select 'events', value from event_cursor
     where id = 1 and not exists (select 1 from sqlite_sequence where name = 'events')`.execute(db)
   await db.schema.dropTable('event_cursor').execute()
+}
+
+/**
+ * The one-row watermark, seeded from the old scheme: an outbox that holds events was trimmed through
+ * the one before its oldest (every cursor below it was handed out and is gone); an empty one through
+ * the cursor row's last cursor. A database that never had an event has no row: nothing trimmed, 0.
+ */
+async function createWatermark(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('event_watermark')
+    .addColumn('id', 'integer', (col) => col.primaryKey())
+    .addColumn('trimmed_through', 'bigint', (col) => col.notNull())
+    .execute()
+  await sql`
+    insert into event_watermark (id, trimmed_through)
+    select 1, seed from (select coalesce((select min(id) - 1 from events),
+      (select value from event_cursor where id = 1)) as seed) old
+    where seed is not null`.execute(db)
 }
 
 const COLUMNS = 'id, type, post_id, owner_id, visibility, previous_visibility, payload, created_at'
@@ -63,6 +86,7 @@ async function createSqliteEvents(db: Kysely<unknown>, autoIncrement: boolean): 
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('event_watermark').execute()
   await db.schema
     .createTable('event_cursor')
     .addColumn('id', 'integer', (col) => col.primaryKey())

@@ -105,6 +105,21 @@ describe('moderation and administration in Chromium', { skip: browserSkip }, () 
       headers: member.auth,
       payload: { body: 'Lovely light on the water.' },
     })
+    // A second post of the author's, hidden by the moderator: only its author's list shows it, marked.
+    const second = await app.inject({
+      method: 'POST',
+      url: '/v1/posts',
+      headers: author.auth,
+      payload: { title: 'Discount ferry tickets', body: 'Click here.', visibility: 'public' },
+    })
+    assert.equal(second.statusCode, 201, second.body)
+    const hiddenPost = await app.inject({
+      method: 'POST',
+      url: `/v1/posts/${json<{ data: { id: string } }>(second).data.id}/hide`,
+      headers: moderator.auth,
+      payload: { reason: 'Spam' },
+    })
+    assert.equal(hiddenPost.statusCode, 200, hiddenPost.body)
 
     const page = await openPage(t)
     page.on('dialog', (dialog) => void dialog.accept())
@@ -180,6 +195,10 @@ describe('moderation and administration in Chromium', { skip: browserSkip }, () 
     const hidden = page.locator('.comment', { hasText: spam })
     assert.match(await hidden.locator('.hidden-banner').innerText(), /^Hidden by a moderator: Advertising/)
     assert.equal(await hidden.getByRole('button', { name: /^Unhide/ }).count(), 0, 'authors cannot unhide')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My posts' }).click()
+    const hiddenCard = page.locator('.post-card', { hasText: 'Discount ferry tickets' })
+    await hiddenCard.locator('.badge', { hasText: 'Hidden by a moderator' }).waitFor()
+    assert.equal(await page.locator('.post-card .badge', { hasText: 'Hidden' }).count(), 1)
 
     // The admin: disables the member, makes the author a moderator, cannot disable themself.
     await signIn(page, web.origin, admin)

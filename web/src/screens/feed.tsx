@@ -8,7 +8,7 @@ import { Pager } from '../pager.js'
 import { Link } from '../router.js'
 import { Byline, Empty, ErrorNotice, Loading, PageTitle, useAsync } from '../ui.js'
 
-/** One post in a list: cover, title, author, visibility, time and the start of the body. */
+/** One post in a list: cover, title, author, visibility, hiding, time and the start of the body. */
 function PostCard(props: { post: Post; userId: string | undefined }): JSX.Element {
   const { post } = props
   const excerpt = post.body.length > 240 ? `${post.body.slice(0, 240)}…` : post.body
@@ -28,6 +28,7 @@ function PostCard(props: { post: Post; userId: string | undefined }): JSX.Elemen
         <p class="meta">
           <Byline item={post} userId={props.userId} />
           {post.visibility === 'private' && <span class="badge">Private</span>}
+          {post.moderation?.hidden === true && <span class="badge">Hidden by a moderator</span>}
         </p>
         {excerpt !== '' && <p class="excerpt">{excerpt}</p>}
       </div>

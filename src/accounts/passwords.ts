@@ -88,10 +88,17 @@ export function needsRehash(hash: string): boolean {
   }
 }
 
+let dummyHash: Promise<string> | undefined
+
 /**
- * A hash of a random secret, made once at start-up: an unknown email is verified against it so the
- * answer takes as long as for a known email, and timing does not reveal which accounts exist.
+ * A hash of a random secret, made once per process (at start-up, or by the first of the apps a test
+ * process builds): an unknown email is verified against it so the answer takes as long as for a
+ * known email, and timing does not reveal which accounts exist.
  */
 export function createDummyHash(): Promise<string> {
-  return hashPassword(randomBytes(32).toString('base64url'))
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64url')).catch((error: unknown) => {
+    dummyHash = undefined
+    throw error
+  })
+  return dummyHash
 }

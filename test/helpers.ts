@@ -51,7 +51,9 @@ let sqliteTemplate: Promise<string> | undefined
 function migratedSqliteTemplate(): Promise<string> {
   sqliteTemplate ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-template-'))
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+    process.once('exit', () => {
+      rmSync(dir, { recursive: true, force: true })
+    })
     const path = join(dir, 'quire.db')
     const db = createDb({ kind: 'sqlite', path })
     try {

@@ -24,13 +24,34 @@ export const PASSWORD_INPUT_MAX_LENGTH = 1024
  * pool threads keep (see below). Hashes made with other settings still verify, and are re-hashed
  * with these at the next successful login.
  */
-const ARGON2_OPTIONS = {
+const PRODUCTION_ARGON2_OPTIONS = {
   type: argon2.argon2id,
   memoryCost: 9_216,
   timeCost: 4,
   parallelism: 1,
   hashLength: 32,
 } as const
+
+/**
+ * The test runner's setting: still argon2id with a random salt, at the smallest cost argon2 allows, so
+ * the thousands of registrations and logins a test run makes cost next to nothing instead of most of
+ * its CPU. Chosen only when NODE_ENV is `test` and this module runs from its TypeScript source (under
+ * tsx, as the tests do): the built server, which is what runs in production, always hashes with
+ * PRODUCTION_ARGON2_OPTIONS, whatever NODE_ENV says (test/e2e/server.test.ts checks a stored hash).
+ */
+const TEST_ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 8,
+  timeCost: 1,
+  parallelism: 1,
+  hashLength: 32,
+} as const
+
+/** The setting this process hashes with. */
+const ARGON2_OPTIONS =
+  process.env['NODE_ENV'] === 'test' && import.meta.url.endsWith('.ts')
+    ? TEST_ARGON2_OPTIONS
+    : PRODUCTION_ARGON2_OPTIONS
 
 /** NFKC form, so the same password typed precomposed or decomposed is the same password. */
 export function normalizePassword(password: string): string {
@@ -88,10 +109,17 @@ export function needsRehash(hash: string): boolean {
   }
 }
 
+let dummyHash: Promise<string> | undefined
+
 /**
- * A hash of a random secret, made once at start-up: an unknown email is verified against it so the
- * answer takes as long as for a known email, and timing does not reveal which accounts exist.
+ * A hash of a random secret, made once per process (at start-up, or by the first of the apps a test
+ * process builds): an unknown email is verified against it so the answer takes as long as for a
+ * known email, and timing does not reveal which accounts exist.
  */
 export function createDummyHash(): Promise<string> {
-  return hashPassword(randomBytes(32).toString('base64url'))
+  dummyHash ??= hashPassword(randomBytes(32).toString('base64url')).catch((error: unknown) => {
+    dummyHash = undefined
+    throw error
+  })
+  return dummyHash
 }

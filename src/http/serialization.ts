@@ -32,7 +32,21 @@ export function withServerWrittenStrings(schema: unknown): unknown {
   return copy
 }
 
+type Serializer = ReturnType<typeof fastJsonStringify>
+
+// Serializers depend on nothing but their schema, and routes declare their schemas once at module
+// level: every app a process builds (the tests build hundreds) shares those it has already compiled.
+const serializers = new WeakMap<object, Serializer>()
+
 /** The response serializer compiler: fast-json-stringify over the route's schema, as Fastify's own. */
 export function createSerializerCompiler(): FastifySerializerCompiler<unknown> {
-  return ({ schema }) => fastJsonStringify(withServerWrittenStrings(schema) as Schema)
+  return ({ schema }) => {
+    const key = schema as object
+    let serializer = serializers.get(key)
+    if (serializer === undefined) {
+      serializer = fastJsonStringify(withServerWrittenStrings(schema) as Schema)
+      serializers.set(key, serializer)
+    }
+    return serializer
+  }
 }

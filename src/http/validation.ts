@@ -107,16 +107,20 @@ function emptyQueryAtOnce(validate: Validator): Validator {
   return quick
 }
 
+// One pair per process, shared by every app it builds: Ajv keeps each schema it compiled, keyed by the
+// schema object, and routes declare theirs once at module level, so an app built after the first (the
+// tests build hundreds per process) reuses the compiled validators instead of generating them again.
+let bodyAjv: Ajv | undefined
+let textAjv: Ajv | undefined
+
 /**
  * Builds the validator compiler: JSON bodies keep their types (a number sent for a string is a 400),
  * while query strings and path parameters, which are always text, are coerced to the schema's types
  * (integers only from plain decimal digits; UUIDs in paths lower-cased).
  */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const bodyAjv = newAjv(false)
-  const textAjv = newAjv(true)
   return ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? bodyAjv : textAjv
+    const ajv = httpPart === 'body' ? (bodyAjv ??= newAjv(false)) : (textAjv ??= newAjv(true))
     const validate = ajv.compile(schema as object)
     if (httpPart === 'params') return lowerCaseUuids(validate)
     const integers = httpPart === 'body' ? [] : integerProperties(schema)

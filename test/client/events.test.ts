@@ -69,6 +69,13 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
+/** A fetch that closes its connection after each answer. */
+const withoutKeepAlive: typeof fetch = (input, init) => {
+  const request = new Request(input, init)
+  request.headers.set('connection', 'close')
+  return fetch(request)
+}
+
 /** A fetch that holds back every events request after the first until `release()`: a reconnection on cue. */
 function gatedFetch(): { fetch: typeof fetch; eventUrls: URL[]; release: () => void } {
   let release = (): void => undefined
@@ -150,7 +157,9 @@ describe('client: live events', { skip }, () => {
     const first = await startServer(t)
     const gate = gatedFetch()
     const alice = await signedIn(first.baseUrl, 'alice', { fetch: gate.fetch })
-    const bob = await signedIn(first.baseUrl, 'bob')
+    // Bob's requests each take a connection of their own: one kept alive to the stopped server could
+    // be taken again before its close has been read, and fail instead of reaching the second server.
+    const bob = await signedIn(first.baseUrl, 'bob', { fetch: withoutKeepAlive })
     const post = await alice.posts.create({ title: 'Restart', body: 'Keep talking', visibility: 'public' })
     const seen = watcher()
     const subscription = alice.subscribe(`posts/${post.id}`, seen.handlers)

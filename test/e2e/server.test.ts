@@ -37,7 +37,9 @@ describe('built server (node dist/server.js)', () => {
   describe('happy', () => {
     it('starts, serves /v1 with the build revision, and exits 0 on SIGTERM after finishing an in-flight request', async (t) => {
       await ensureBuilt(t)
-      const server = await startListening(t)
+      // NODE_ENV=test as the test runner sets it: the built server still hashes passwords with the
+      // production setting (checked on the stored hash below).
+      const server = await startListening(t, { NODE_ENV: 'test' })
       const validated = await behindPrism(t, server.port)
 
       // Health over a real socket, reporting the revision the build wrote.
@@ -99,8 +101,12 @@ describe('built server (node dist/server.js)', () => {
       t.after(() => sqlite.close())
       const migrations = sqlite.prepare('select name from quire_migrations').all() as Array<{ name: string }>
       assert.ok(migrations.length >= 2, JSON.stringify(migrations))
-      const users = sqlite.prepare('select email from users').all() as Array<{ email: string }>
+      const users = sqlite.prepare('select email, password_hash from users').all() as Array<{
+        email: string
+        password_hash: string
+      }>
       assert.equal(users.length, 1)
+      assert.match(users[0]?.password_hash ?? '', /^\$argon2id\$v=19\$m=9216,t=4,p=1\$/)
       t.diagnostic(validated.summary())
       assert.deepEqual(validated.violations, [], 'answers that do not match the OpenAPI document')
     })

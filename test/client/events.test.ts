@@ -201,7 +201,8 @@ describe('client: live events', { skip }, () => {
     const first = await startServer(t)
     const gate = gatedFetch()
     const reader = createQuire({ baseUrl: first.baseUrl, fetch: gate.fetch })
-    const author = await signedIn(first.baseUrl, 'author')
+    // No connection kept alive to the stopped server (see Bob's above).
+    const author = await signedIn(first.baseUrl, 'author', { fetch: withoutKeepAlive })
     const seen = watcher()
     const subscription = reader.subscribe('posts', seen.handlers)
     t.after(() => {
@@ -231,7 +232,8 @@ describe('client: live events', { skip }, () => {
   it('resumes from the stream’s opening cursor when it dropped before any event: no reset, nothing missed', async (t) => {
     const first = await startServer(t)
     const gate = gatedFetch()
-    const author = await signedIn(first.baseUrl, 'author')
+    // No connection kept alive to the stopped server (see Bob's above).
+    const author = await signedIn(first.baseUrl, 'author', { fetch: withoutKeepAlive })
     const reader = createQuire({ baseUrl: first.baseUrl, fetch: gate.fetch })
     const seen = watcher()
     const subscription = reader.subscribe('posts', seen.handlers)

@@ -18,7 +18,7 @@ describe('conditional answers', () => {
       headers: { ...bob.auth, 'if-none-match': String(first.headers['etag']) },
     })
     assert.equal(revalidated.statusCode, 200, 'another account’s ETag is not a match')
-    assert.equal(revalidated.json().data.id, bob.id)
+    assert.equal(revalidated.json<{ data: { id: string } }>().data.id, bob.id)
   })
 
   it('keep Vary: Origin beside it when CORS names its origins', async (t) => {

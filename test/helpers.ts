@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { TestContext } from 'node:test'
+import SQLite from 'better-sqlite3'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { buildApp } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import { createDb, type Db } from '../src/db/database.js'
 import { migrateToLatest } from '../src/db/migrate.js'
+import type { Tables } from '../src/db/tables.js'
 import type { SenderOptions } from '../src/mail/outbox.js'
 
 /** Admin URL of the PostgreSQL server used by tests; each test gets its own throwaway database. */
@@ -240,4 +243,25 @@ export function processAlive(pid: number): boolean {
   } catch {
     return false
   }
+}
+
+/** A second Kysely over the test's database whose log captures every statement the query functions send. */
+export function loggedDb(t: TestContext, testApp: TestApp): { db: Db; statements: string[] } {
+  const statements: string[] = []
+  const log = (event: { level: string; query: { sql: string } }): void => {
+    if (event.level === 'query') statements.push(event.query.sql)
+  }
+  const { config } = testApp
+  if (config.database.kind === 'sqlite') {
+    const sqlite = new SqliteDialect({ database: new SQLite(config.database.path) })
+    const db: Db = new Kysely<Tables>({ dialect: sqlite, log })
+    t.after(() => db.destroy())
+    return { db, statements }
+  }
+  const pool = new pg.Pool({ connectionString: testApp.databaseUrl, max: 1 })
+  // The app's clean-up drops the database, ending this connection if the test failed before closing it.
+  pool.on('error', () => undefined)
+  const db: Db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log })
+  t.after(() => db.destroy().catch(() => undefined))
+  return { db, statements }
 }

@@ -517,7 +517,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description Comma-separated lists to embed: sessions, posts */
+          /** @description Comma-separated, what to embed: sessions, posts */
           include?: string
         }
         header?: never
@@ -19369,7 +19369,7 @@ export interface paths {
     }
     /**
      * The moderators’ queue
-     * @description Needs the `reports:review` permission (moderators and admins): others get 403, anonymous callers 401. `status=open` (the default) lists the reports waiting for a moderator, `status=resolved` those handled; oldest first. Paginated like every list (`limit`, `pagetoken`, `from`).
+     * @description Needs the `reports:review` permission (moderators and admins): others get 403, anonymous callers 401. `status=open` (the default) lists the reports waiting for a moderator, `status=resolved` those handled; oldest first. Paginated like every list (`limit`, `pagetoken`, `from`). `include=target` embeds in each report the item it is about, as its own GET answers the caller (a post, an attachment or a comment, by `target_type`; hidden ones with their `moderation`), or null when it is gone or out of the caller’s sight; any other `include` is a 422. The items are read in one statement per type of item, whatever the page’s length.
      */
     get: {
       parameters: {
@@ -19380,6 +19380,8 @@ export interface paths {
           pagetoken?: string
           /** @description Offset into the results (0-based), at most 20,000; to go deeper, follow `next_page_token`. Cannot be combined with `pagetoken` */
           from?: number
+          /** @description Comma-separated, what to embed: target */
+          include?: string
           /** @description open (default): the queue; resolved: the reports handled */
           status?: 'open' | 'resolved'
         }
@@ -19404,73 +19406,393 @@ export interface paths {
           }
           content: {
             'application/json': {
-              data: {
-                /**
-                 * Format: uuid
-                 * @description UUIDv7; ordering by ID is ordering by creation
-                 */
-                id: string
-                /**
-                 * Format: uuid
-                 * @description UUIDv7; ordering by ID is ordering by creation
-                 */
-                reporter_id: string
-                /** @enum {unknown} */
-                target_type: 'post' | 'attachment' | 'comment'
-                /**
-                 * Format: uuid
-                 * @description UUIDv7; ordering by ID is ordering by creation
-                 */
-                target_id: string
-                /**
-                 * Format: uuid
-                 * @description The post the item is on (a post: itself)
-                 */
-                post_id: string
-                /**
-                 * @description Why the item is reported
-                 * @enum {unknown}
-                 */
-                reason: 'spam' | 'abuse' | 'illegal' | 'other'
-                /** @description The reporter’s words */
-                note: string | null
-                /** @enum {unknown} */
-                status: 'open' | 'resolved'
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 UTC with milliseconds
-                 */
-                created_at: string
-                /** @description How a moderator resolved the report; null while it is open */
-                resolution: {
-                  /**
-                   * @description dismiss: nothing is wrong; hide: hide the post or comment (an attachment cannot be hidden); delete: delete the item
-                   * @enum {unknown}
-                   */
-                  action: 'dismiss' | 'hide' | 'delete'
-                  /** @description The moderator’s words */
-                  note: string | null
-                  /**
-                   * Format: uuid
-                   * @description UUIDv7; ordering by ID is ordering by creation
-                   */
-                  resolver_id: string
-                  /**
-                   * Format: date-time
-                   * @description ISO 8601 UTC with milliseconds
-                   */
-                  resolved_at: string
-                } | null
-                /** @description Absolute paths: the report, the item reported, and where a moderator resolves it */
-                links: {
-                  /** Format: uri-reference */
-                  self: string
-                  /** Format: uri-reference */
-                  target: string
-                  /** Format: uri-reference */
-                  resolve: string
-                }
-              }[]
+              data: (
+                | {
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    id: string
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    reporter_id: string
+                    /** @enum {string} */
+                    target_type: 'post'
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    target_id: string
+                    /**
+                     * Format: uuid
+                     * @description The post the item is on (a post: itself)
+                     */
+                    post_id: string
+                    /**
+                     * @description Why the item is reported
+                     * @enum {unknown}
+                     */
+                    reason: 'spam' | 'abuse' | 'illegal' | 'other'
+                    /** @description The reporter’s words */
+                    note: string | null
+                    /** @enum {unknown} */
+                    status: 'open' | 'resolved'
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC with milliseconds
+                     */
+                    created_at: string
+                    /** @description How a moderator resolved the report; null while it is open */
+                    resolution: {
+                      /**
+                       * @description dismiss: nothing is wrong; hide: hide the post or comment (an attachment cannot be hidden); delete: delete the item
+                       * @enum {unknown}
+                       */
+                      action: 'dismiss' | 'hide' | 'delete'
+                      /** @description The moderator’s words */
+                      note: string | null
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      resolver_id: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      resolved_at: string
+                    } | null
+                    /** @description Absolute paths: the report, the item reported, and where a moderator resolves it */
+                    links: {
+                      /** Format: uri-reference */
+                      self: string
+                      /** Format: uri-reference */
+                      target: string
+                      /** Format: uri-reference */
+                      resolve: string
+                    }
+                    /** @description With include=target: the post as its own GET answers the caller; null when it is gone or out of the caller’s sight */
+                    target?: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      user_id: string
+                      /** @description The author, enough to show a byline */
+                      author: {
+                        /**
+                         * Format: uuid
+                         * @description UUIDv7; ordering by ID is ordering by creation
+                         */
+                        id: string
+                        /** @description null when the author has set none */
+                        display_name: string | null
+                      }
+                      title: string
+                      body: string
+                      /**
+                       * @description public: anyone can read it; private: only its author
+                       * @enum {unknown}
+                       */
+                      visibility: 'public' | 'private'
+                      /**
+                       * Format: uuid
+                       * @description Set by POST …/attachments/{aid}/select; null when none
+                       */
+                      cover_attachment_id: string | null
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Set while a moderator has hidden the item; null when it is shown */
+                      moderation: {
+                        /** @description Always true: a shown item has `moderation: null` */
+                        hidden: boolean
+                        /** @description Why, as the moderator wrote it */
+                        reason: string | null
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC with milliseconds
+                         */
+                        hidden_at: string
+                      } | null
+                      /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        attachments: string
+                        /** Format: uri-reference */
+                        comments: string
+                        /** Format: uri-reference */
+                        author_posts: string
+                        /** Format: uri-reference */
+                        cover?: string
+                      }
+                    } | null
+                  }
+                | {
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    id: string
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    reporter_id: string
+                    /** @enum {string} */
+                    target_type: 'attachment'
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    target_id: string
+                    /**
+                     * Format: uuid
+                     * @description The post the item is on (a post: itself)
+                     */
+                    post_id: string
+                    /**
+                     * @description Why the item is reported
+                     * @enum {unknown}
+                     */
+                    reason: 'spam' | 'abuse' | 'illegal' | 'other'
+                    /** @description The reporter’s words */
+                    note: string | null
+                    /** @enum {unknown} */
+                    status: 'open' | 'resolved'
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC with milliseconds
+                     */
+                    created_at: string
+                    /** @description How a moderator resolved the report; null while it is open */
+                    resolution: {
+                      /**
+                       * @description dismiss: nothing is wrong; hide: hide the post or comment (an attachment cannot be hidden); delete: delete the item
+                       * @enum {unknown}
+                       */
+                      action: 'dismiss' | 'hide' | 'delete'
+                      /** @description The moderator’s words */
+                      note: string | null
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      resolver_id: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      resolved_at: string
+                    } | null
+                    /** @description Absolute paths: the report, the item reported, and where a moderator resolves it */
+                    links: {
+                      /** Format: uri-reference */
+                      self: string
+                      /** Format: uri-reference */
+                      target: string
+                      /** Format: uri-reference */
+                      resolve: string
+                    }
+                    /** @description With include=target: the attachment as its own GET answers the caller; null when it is gone or out of the caller’s sight */
+                    target?: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id: string
+                      /** @description Its only writable field after upload */
+                      filename: string
+                      /** @description The media type the file was uploaded with; sent back on download */
+                      content_type: string
+                      /**
+                       * Format: int64
+                       * @description In bytes
+                       */
+                      size: number
+                      /** @description SHA-256 of the content, lowercase hex */
+                      sha256: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        content: string
+                        /** Format: uri-reference */
+                        comments: string
+                        /** Format: uri-reference */
+                        select: string
+                        /** Format: uri-reference */
+                        edit: string
+                        /** Format: uri-reference */
+                        post: string
+                      }
+                    } | null
+                  }
+                | {
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    id: string
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    reporter_id: string
+                    /** @enum {string} */
+                    target_type: 'comment'
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    target_id: string
+                    /**
+                     * Format: uuid
+                     * @description The post the item is on (a post: itself)
+                     */
+                    post_id: string
+                    /**
+                     * @description Why the item is reported
+                     * @enum {unknown}
+                     */
+                    reason: 'spam' | 'abuse' | 'illegal' | 'other'
+                    /** @description The reporter’s words */
+                    note: string | null
+                    /** @enum {unknown} */
+                    status: 'open' | 'resolved'
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC with milliseconds
+                     */
+                    created_at: string
+                    /** @description How a moderator resolved the report; null while it is open */
+                    resolution: {
+                      /**
+                       * @description dismiss: nothing is wrong; hide: hide the post or comment (an attachment cannot be hidden); delete: delete the item
+                       * @enum {unknown}
+                       */
+                      action: 'dismiss' | 'hide' | 'delete'
+                      /** @description The moderator’s words */
+                      note: string | null
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      resolver_id: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      resolved_at: string
+                    } | null
+                    /** @description Absolute paths: the report, the item reported, and where a moderator resolves it */
+                    links: {
+                      /** Format: uri-reference */
+                      self: string
+                      /** Format: uri-reference */
+                      target: string
+                      /** Format: uri-reference */
+                      resolve: string
+                    }
+                    /** @description With include=target: the comment as its own GET answers the caller; null when it is gone or out of the caller’s sight */
+                    target?: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id: string
+                      /**
+                       * Format: uuid
+                       * @description The attachment commented on; null on a post comment
+                       */
+                      attachment_id: string | null
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      user_id: string
+                      /** @description The author, enough to show a byline */
+                      author: {
+                        /**
+                         * Format: uuid
+                         * @description UUIDv7; ordering by ID is ordering by creation
+                         */
+                        id: string
+                        /** @description null when the author has set none */
+                        display_name: string | null
+                      }
+                      body: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Set while a moderator has hidden the item; null when it is shown */
+                      moderation: {
+                        /** @description Always true: a shown item has `moderation: null` */
+                        hidden: boolean
+                        /** @description Why, as the moderator wrote it */
+                        reason: string | null
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC with milliseconds
+                         */
+                        hidden_at: string
+                      } | null
+                      /** @description Absolute paths to the comment, its post and (if any) its attachment */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        post: string
+                        /** Format: uri-reference */
+                        attachment?: string
+                      }
+                    } | null
+                  }
+              )[]
               /** @description Pass as `pagetoken` to fetch the next page; absent on the last page */
               next_page_token?: string
             }
@@ -19667,6 +19989,7 @@ export interface paths {
                 /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
                 fields?: {
                   from?: string
+                  include?: string
                   limit?: string
                   pagetoken?: string
                   status?: string
@@ -19810,11 +20133,14 @@ export interface paths {
     }
     /**
      * Read a report
-     * @description Needs the `reports:review` permission (moderators and admins): others get 403, anonymous callers 401.
+     * @description Needs the `reports:review` permission (moderators and admins): others get 403, anonymous callers 401. `include=target` embeds in each report the item it is about, as its own GET answers the caller (a post, an attachment or a comment, by `target_type`; hidden ones with their `moderation`), or null when it is gone or out of the caller’s sight; any other `include` is a 422. The items are read in one statement per type of item, whatever the page’s length.
      */
     get: {
       parameters: {
-        query?: never
+        query?: {
+          /** @description Comma-separated, what to embed: target */
+          include?: string
+        }
         header?: never
         path: {
           /** @description UUIDv7; ordering by ID is ordering by creation */
@@ -19839,73 +20165,392 @@ export interface paths {
           }
           content: {
             'application/json': {
-              data: {
-                /**
-                 * Format: uuid
-                 * @description UUIDv7; ordering by ID is ordering by creation
-                 */
-                id: string
-                /**
-                 * Format: uuid
-                 * @description UUIDv7; ordering by ID is ordering by creation
-                 */
-                reporter_id: string
-                /** @enum {unknown} */
-                target_type: 'post' | 'attachment' | 'comment'
-                /**
-                 * Format: uuid
-                 * @description UUIDv7; ordering by ID is ordering by creation
-                 */
-                target_id: string
-                /**
-                 * Format: uuid
-                 * @description The post the item is on (a post: itself)
-                 */
-                post_id: string
-                /**
-                 * @description Why the item is reported
-                 * @enum {unknown}
-                 */
-                reason: 'spam' | 'abuse' | 'illegal' | 'other'
-                /** @description The reporter’s words */
-                note: string | null
-                /** @enum {unknown} */
-                status: 'open' | 'resolved'
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 UTC with milliseconds
-                 */
-                created_at: string
-                /** @description How a moderator resolved the report; null while it is open */
-                resolution: {
-                  /**
-                   * @description dismiss: nothing is wrong; hide: hide the post or comment (an attachment cannot be hidden); delete: delete the item
-                   * @enum {unknown}
-                   */
-                  action: 'dismiss' | 'hide' | 'delete'
-                  /** @description The moderator’s words */
-                  note: string | null
-                  /**
-                   * Format: uuid
-                   * @description UUIDv7; ordering by ID is ordering by creation
-                   */
-                  resolver_id: string
-                  /**
-                   * Format: date-time
-                   * @description ISO 8601 UTC with milliseconds
-                   */
-                  resolved_at: string
-                } | null
-                /** @description Absolute paths: the report, the item reported, and where a moderator resolves it */
-                links: {
-                  /** Format: uri-reference */
-                  self: string
-                  /** Format: uri-reference */
-                  target: string
-                  /** Format: uri-reference */
-                  resolve: string
-                }
-              }
+              data:
+                | {
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    id: string
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    reporter_id: string
+                    /** @enum {string} */
+                    target_type: 'post'
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    target_id: string
+                    /**
+                     * Format: uuid
+                     * @description The post the item is on (a post: itself)
+                     */
+                    post_id: string
+                    /**
+                     * @description Why the item is reported
+                     * @enum {unknown}
+                     */
+                    reason: 'spam' | 'abuse' | 'illegal' | 'other'
+                    /** @description The reporter’s words */
+                    note: string | null
+                    /** @enum {unknown} */
+                    status: 'open' | 'resolved'
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC with milliseconds
+                     */
+                    created_at: string
+                    /** @description How a moderator resolved the report; null while it is open */
+                    resolution: {
+                      /**
+                       * @description dismiss: nothing is wrong; hide: hide the post or comment (an attachment cannot be hidden); delete: delete the item
+                       * @enum {unknown}
+                       */
+                      action: 'dismiss' | 'hide' | 'delete'
+                      /** @description The moderator’s words */
+                      note: string | null
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      resolver_id: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      resolved_at: string
+                    } | null
+                    /** @description Absolute paths: the report, the item reported, and where a moderator resolves it */
+                    links: {
+                      /** Format: uri-reference */
+                      self: string
+                      /** Format: uri-reference */
+                      target: string
+                      /** Format: uri-reference */
+                      resolve: string
+                    }
+                    /** @description With include=target: the post as its own GET answers the caller; null when it is gone or out of the caller’s sight */
+                    target?: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      user_id: string
+                      /** @description The author, enough to show a byline */
+                      author: {
+                        /**
+                         * Format: uuid
+                         * @description UUIDv7; ordering by ID is ordering by creation
+                         */
+                        id: string
+                        /** @description null when the author has set none */
+                        display_name: string | null
+                      }
+                      title: string
+                      body: string
+                      /**
+                       * @description public: anyone can read it; private: only its author
+                       * @enum {unknown}
+                       */
+                      visibility: 'public' | 'private'
+                      /**
+                       * Format: uuid
+                       * @description Set by POST …/attachments/{aid}/select; null when none
+                       */
+                      cover_attachment_id: string | null
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Set while a moderator has hidden the item; null when it is shown */
+                      moderation: {
+                        /** @description Always true: a shown item has `moderation: null` */
+                        hidden: boolean
+                        /** @description Why, as the moderator wrote it */
+                        reason: string | null
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC with milliseconds
+                         */
+                        hidden_at: string
+                      } | null
+                      /** @description Absolute paths to related resources (self, attachments, comments, the author’s posts, the cover when set); follow, never build */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        attachments: string
+                        /** Format: uri-reference */
+                        comments: string
+                        /** Format: uri-reference */
+                        author_posts: string
+                        /** Format: uri-reference */
+                        cover?: string
+                      }
+                    } | null
+                  }
+                | {
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    id: string
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    reporter_id: string
+                    /** @enum {string} */
+                    target_type: 'attachment'
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    target_id: string
+                    /**
+                     * Format: uuid
+                     * @description The post the item is on (a post: itself)
+                     */
+                    post_id: string
+                    /**
+                     * @description Why the item is reported
+                     * @enum {unknown}
+                     */
+                    reason: 'spam' | 'abuse' | 'illegal' | 'other'
+                    /** @description The reporter’s words */
+                    note: string | null
+                    /** @enum {unknown} */
+                    status: 'open' | 'resolved'
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC with milliseconds
+                     */
+                    created_at: string
+                    /** @description How a moderator resolved the report; null while it is open */
+                    resolution: {
+                      /**
+                       * @description dismiss: nothing is wrong; hide: hide the post or comment (an attachment cannot be hidden); delete: delete the item
+                       * @enum {unknown}
+                       */
+                      action: 'dismiss' | 'hide' | 'delete'
+                      /** @description The moderator’s words */
+                      note: string | null
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      resolver_id: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      resolved_at: string
+                    } | null
+                    /** @description Absolute paths: the report, the item reported, and where a moderator resolves it */
+                    links: {
+                      /** Format: uri-reference */
+                      self: string
+                      /** Format: uri-reference */
+                      target: string
+                      /** Format: uri-reference */
+                      resolve: string
+                    }
+                    /** @description With include=target: the attachment as its own GET answers the caller; null when it is gone or out of the caller’s sight */
+                    target?: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id: string
+                      /** @description Its only writable field after upload */
+                      filename: string
+                      /** @description The media type the file was uploaded with; sent back on download */
+                      content_type: string
+                      /**
+                       * Format: int64
+                       * @description In bytes
+                       */
+                      size: number
+                      /** @description SHA-256 of the content, lowercase hex */
+                      sha256: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Absolute paths: self, content (the bytes), comments, select (make it the cover), edit, post */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        content: string
+                        /** Format: uri-reference */
+                        comments: string
+                        /** Format: uri-reference */
+                        select: string
+                        /** Format: uri-reference */
+                        edit: string
+                        /** Format: uri-reference */
+                        post: string
+                      }
+                    } | null
+                  }
+                | {
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    id: string
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    reporter_id: string
+                    /** @enum {string} */
+                    target_type: 'comment'
+                    /**
+                     * Format: uuid
+                     * @description UUIDv7; ordering by ID is ordering by creation
+                     */
+                    target_id: string
+                    /**
+                     * Format: uuid
+                     * @description The post the item is on (a post: itself)
+                     */
+                    post_id: string
+                    /**
+                     * @description Why the item is reported
+                     * @enum {unknown}
+                     */
+                    reason: 'spam' | 'abuse' | 'illegal' | 'other'
+                    /** @description The reporter’s words */
+                    note: string | null
+                    /** @enum {unknown} */
+                    status: 'open' | 'resolved'
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC with milliseconds
+                     */
+                    created_at: string
+                    /** @description How a moderator resolved the report; null while it is open */
+                    resolution: {
+                      /**
+                       * @description dismiss: nothing is wrong; hide: hide the post or comment (an attachment cannot be hidden); delete: delete the item
+                       * @enum {unknown}
+                       */
+                      action: 'dismiss' | 'hide' | 'delete'
+                      /** @description The moderator’s words */
+                      note: string | null
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      resolver_id: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      resolved_at: string
+                    } | null
+                    /** @description Absolute paths: the report, the item reported, and where a moderator resolves it */
+                    links: {
+                      /** Format: uri-reference */
+                      self: string
+                      /** Format: uri-reference */
+                      target: string
+                      /** Format: uri-reference */
+                      resolve: string
+                    }
+                    /** @description With include=target: the comment as its own GET answers the caller; null when it is gone or out of the caller’s sight */
+                    target?: {
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      id: string
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      post_id: string
+                      /**
+                       * Format: uuid
+                       * @description The attachment commented on; null on a post comment
+                       */
+                      attachment_id: string | null
+                      /**
+                       * Format: uuid
+                       * @description UUIDv7; ordering by ID is ordering by creation
+                       */
+                      user_id: string
+                      /** @description The author, enough to show a byline */
+                      author: {
+                        /**
+                         * Format: uuid
+                         * @description UUIDv7; ordering by ID is ordering by creation
+                         */
+                        id: string
+                        /** @description null when the author has set none */
+                        display_name: string | null
+                      }
+                      body: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      created_at: string
+                      /**
+                       * Format: date-time
+                       * @description ISO 8601 UTC with milliseconds
+                       */
+                      updated_at: string
+                      /** @description Set while a moderator has hidden the item; null when it is shown */
+                      moderation: {
+                        /** @description Always true: a shown item has `moderation: null` */
+                        hidden: boolean
+                        /** @description Why, as the moderator wrote it */
+                        reason: string | null
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC with milliseconds
+                         */
+                        hidden_at: string
+                      } | null
+                      /** @description Absolute paths to the comment, its post and (if any) its attachment */
+                      links: {
+                        /** Format: uri-reference */
+                        self: string
+                        /** Format: uri-reference */
+                        post: string
+                        /** Format: uri-reference */
+                        attachment?: string
+                      }
+                    } | null
+                  }
             }
           }
         }
@@ -20099,6 +20744,36 @@ export interface paths {
                 message: string
                 /** @description Field name → why it failed; present only for field validation failures */
                 fields?: {
+                  [key: string]: string
+                }
+              }
+            }
+          }
+        }
+        /** @description Error envelope of a field validation failure: never carries `data` */
+        422: {
+          headers: {
+            /** @description Present when REQUEST_LIMIT is on: requests this client address may make per window (IPv6 addresses counted per /64), refilled continuously */
+            'RateLimit-Limit'?: number
+            /** @description Present when REQUEST_LIMIT is on: requests this client address has left now */
+            'RateLimit-Remaining'?: number
+            /** @description Present when REQUEST_LIMIT is on: seconds until its budget is full again */
+            'RateLimit-Reset'?: number
+            /** @description CORS: `*` or the allowed origin (CORS_ORIGINS) */
+            'Access-Control-Allow-Origin'?: string
+            [name: string]: unknown
+          }
+          content: {
+            'application/json': {
+              error: {
+                /** @description Machine-readable constant, e.g. FIELDS_VALIDATION_ERROR */
+                code: string
+                /** @description Human-readable explanation; may change, suitable as fallback text */
+                message: string
+                /** @description Field name → why it failed, for each failing field: one of those listed, or a field the operation does not take, under its own name */
+                fields?: {
+                  include?: string
+                } & {
                   [key: string]: string
                 }
               }

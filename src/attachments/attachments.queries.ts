@@ -36,13 +36,26 @@ export async function insertAttachment(db: Db, row: NewAttachmentRow, content: B
   }
 }
 
-const attachmentWithPost = compiledQuery((db, v: { id: string }) =>
-  db
+/** Attachments (without their bytes) joined to their posts, so an attachment and its post are one statement. */
+function attachmentsWithPosts(db: Db) {
+  return db
     .selectFrom('attachments')
     .innerJoin('posts', 'posts.id', 'attachments.post_id')
     .selectAll('attachments')
     .select(PREFIXED_POST_COLUMNS)
-    .where('attachments.id', '=', v.id),
+}
+
+/** An attachment and its post, from a row of `attachmentsWithPosts`. */
+function attachmentAndPost(row: AttachmentRow & Parameters<typeof splitPrefixedPost>[0]): {
+  attachment: AttachmentRow
+  post: PostRow
+} {
+  const { post, rest } = splitPrefixedPost(row)
+  return { attachment: rest, post }
+}
+
+const attachmentWithPost = compiledQuery((db, v: { id: string }) =>
+  attachmentsWithPosts(db).where('attachments.id', '=', v.id),
 )
 
 /** The attachment with this ID (without its bytes) and its post, in one statement. */
@@ -51,9 +64,19 @@ export async function findAttachmentWithPost(
   id: string,
 ): Promise<{ attachment: AttachmentRow; post: PostRow } | undefined> {
   const row = await attachmentWithPost.first(db, { id })
-  if (!row) return undefined
-  const { post, rest } = splitPrefixedPost(row)
-  return { attachment: rest, post }
+  return row && attachmentAndPost(row)
+}
+
+const attachmentsWithPostsByIds = compiledQuery((db, v: { ids: string[] }) =>
+  attachmentsWithPosts(db).where('attachments.id', 'in', v.ids),
+)
+
+/** The attachments among these IDs (at most MAX_LIST_LENGTH) that exist, each with its post, in no order. */
+export async function findAttachmentsWithPosts(
+  db: Db,
+  ids: string[],
+): Promise<Array<{ attachment: AttachmentRow; post: PostRow }>> {
+  return (await attachmentsWithPostsByIds.rows(db, { ids })).map(attachmentAndPost)
 }
 
 const postWithAttachment = compiledQuery((db, v: { postId: string; id: string }) =>

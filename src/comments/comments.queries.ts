@@ -31,11 +31,24 @@ export async function insertComment(db: Db, row: NewCommentRow): Promise<void> {
   await insertCommentQuery.changed(db, row)
 }
 
-const commentWithPost = compiledQuery((db, v: { id: string }) =>
-  commentsWithAuthors(db)
+/** Comments with their authors, joined to their posts: a comment and what its routes check are one statement. */
+function commentsWithPosts(db: Db) {
+  return commentsWithAuthors(db)
     .innerJoin('posts', 'posts.id', 'comments.post_id')
     .select(PREFIXED_POST_COLUMNS)
-    .where('comments.id', '=', v.id),
+}
+
+/** A comment and its post, from a row of `commentsWithPosts`. */
+function commentAndPost(row: CommentWithAuthor & Parameters<typeof splitPrefixedPost>[0]): {
+  comment: CommentWithAuthor
+  post: PostRow
+} {
+  const { post, rest } = splitPrefixedPost(row)
+  return { comment: rest, post }
+}
+
+const commentWithPost = compiledQuery((db, v: { id: string }) =>
+  commentsWithPosts(db).where('comments.id', '=', v.id),
 )
 
 /**
@@ -47,9 +60,19 @@ export async function findCommentWithPost(
   id: string,
 ): Promise<{ comment: CommentWithAuthor; post: PostRow } | undefined> {
   const row = await commentWithPost.first(db, { id })
-  if (!row) return undefined
-  const { post, rest } = splitPrefixedPost(row)
-  return { comment: rest, post }
+  return row && commentAndPost(row)
+}
+
+const commentsWithPostsByIds = compiledQuery((db, v: { ids: string[] }) =>
+  commentsWithPosts(db).where('comments.id', 'in', v.ids),
+)
+
+/** The comments among these IDs (at most MAX_LIST_LENGTH) that exist, each with its post, in no order. */
+export async function findCommentsWithPosts(
+  db: Db,
+  ids: string[],
+): Promise<Array<{ comment: CommentWithAuthor; post: PostRow }>> {
+  return (await commentsWithPostsByIds.rows(db, { ids })).map(commentAndPost)
 }
 
 /**

@@ -42,7 +42,7 @@ interface PostAccess extends Hideable {
  * True when the caller may read the post (and so everything under it): their own, or a public one that
  * is not hidden, or hidden but the caller moderates posts. Moderators see no private post of others.
  */
-function canSeePost(caller: Caller | null, post: PostAccess): boolean {
+export function canSeePost(caller: Caller | null, post: PostAccess): boolean {
   if (caller?.userId === post.user_id) return true
   return post.visibility === 'public' && (post.hidden === 0 || can(caller, 'posts:moderate'))
 }
@@ -76,21 +76,25 @@ export function visiblePostAttachment<P extends PostAccess, A>(
 }
 
 /**
- * A comment and its post, if the caller may see both: a hidden comment only its own author and comment
- * moderators see (not the post's author). 404 otherwise.
+ * True when the caller may read the comment on this post: they may see the post, and a hidden comment
+ * only its own author and comment moderators see (not the post's author).
  */
+export function canSeeComment(
+  caller: Caller | null,
+  found: { comment: Hideable; post: PostAccess },
+): boolean {
+  const { comment, post } = found
+  if (!canSeePost(caller, post)) return false
+  return comment.hidden === 0 || caller?.userId === comment.user_id || can(caller, 'comments:moderate')
+}
+
+/** A comment and its post, if the caller may see both (see canSeeComment); 404 otherwise. */
 export function visibleComment<C extends Hideable, P extends PostAccess>(
   caller: Caller | null,
   found: { comment: C; post: P } | undefined,
 ): { comment: C; post: P } {
-  const post = visiblePost(caller, found?.post, 'Comment')
-  const comment = found?.comment
-  if (
-    !comment ||
-    (comment.hidden !== 0 && caller?.userId !== comment.user_id && !can(caller, 'comments:moderate'))
-  )
-    throw notFound('Comment')
-  return { comment, post }
+  if (!found || !canSeeComment(caller, found)) throw notFound('Comment')
+  return found
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifySerializerCompiler } from 'fastify'
-import fastJsonStringify from 'fast-json-stringify'
+import fastJsonStringify, { type AnySchema, type Options } from 'fast-json-stringify'
 
 // fast-json-stringify checks every string it writes for characters JSON must escape: a loop over a
 // short one, a regular expression over one of 42 characters or more. In a list of posts or comments
@@ -32,6 +32,51 @@ export function withServerWrittenStrings(schema: unknown): unknown {
   return copy
 }
 
+/** The property every branch of a union requires with a distinct constant value (`target_type`), if any. */
+function discriminatorOf(branches: Schema[]): string | undefined {
+  const [first] = branches
+  const properties = isSchema(first?.['properties']) ? first['properties'] : {}
+  return Object.keys(properties).find((name) => {
+    const values = branches.map((branch) => {
+      const property = isSchema(branch['properties']) ? branch['properties'][name] : undefined
+      const required = Array.isArray(branch['required']) && branch['required'].includes(name)
+      return required && isSchema(property) && typeof property['const'] === 'string'
+        ? property['const']
+        : undefined
+    })
+    return values.every((value) => value !== undefined) && new Set(values).size === values.length
+  })
+}
+
+/**
+ * A copy of a response schema in which each union of objects told apart by a constant property becomes
+ * `if`/`then`/`else` on that property. fast-json-stringify writes a union (`anyOf`) by the first branch
+ * the whole value validates against, with Ajv, item by item; an `if` checks the one property.
+ */
+export function withUnionsByDiscriminator(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withUnionsByDiscriminator)
+  if (!isSchema(schema)) return schema
+  const copy: Schema = {}
+  for (const [key, value] of Object.entries(schema)) copy[key] = withUnionsByDiscriminator(value)
+  const branches = copy['anyOf']
+  if (!Array.isArray(branches) || branches.length < 2 || !branches.every(isSchema)) return copy
+  const name = discriminatorOf(branches)
+  if (name === undefined) return copy
+  const { anyOf: _union, ...rest } = copy
+  const last = branches[branches.length - 1] as Schema
+  let chain: Schema = last
+  for (const branch of branches.slice(0, -1).reverse()) {
+    const value = (branch['properties'] as Record<string, Schema>)[name]?.['const']
+    const test = { type: 'object', properties: { [name]: { const: value } }, required: [name] }
+    chain = { if: test, then: branch, else: chain }
+  }
+  return { ...rest, ...chain }
+}
+
+// fast-json-stringify hands a schema with a union (or `if`) to Ajv too, where `unsafe` is a format every
+// string meets: Ajv neither warns about an unknown format nor rejects a value for it.
+const SERIALIZER_OPTIONS: Options = { ajv: { formats: { unsafe: true } } }
+
 type Serializer = ReturnType<typeof fastJsonStringify>
 
 // Serializers depend on nothing but their schema, and routes declare their schemas once at module
@@ -44,7 +89,10 @@ export function createSerializerCompiler(): FastifySerializerCompiler<unknown> {
     const key = schema as object
     let serializer = serializers.get(key)
     if (serializer === undefined) {
-      serializer = fastJsonStringify(withServerWrittenStrings(schema) as Schema)
+      serializer = fastJsonStringify(
+        withUnionsByDiscriminator(withServerWrittenStrings(schema)) as AnySchema,
+        SERIALIZER_OPTIONS,
+      )
       serializers.set(key, serializer)
     }
     return serializer

@@ -95,25 +95,28 @@ export function splitPrefixedPost<R extends PrefixedPost>(
   return { post, rest }
 }
 
-const postById = compiledQuery((db, v: { id: string }) =>
-  db
-    .selectFrom('posts')
-    .innerJoin('users', 'users.id', 'posts.user_id')
-    .select(POST_WITH_AUTHOR_COLUMNS)
-    .where('posts.id', '=', v.id),
-)
-
-/** The post with this ID and its author's display name. */
-export function findPostById(db: Db, id: string): Promise<PostWithAuthor | undefined> {
-  return postById.first(db, { id })
-}
-
 /** Posts joined to their authors, so a page of posts and their authors is one statement. */
 function postsWithAuthors(db: Db) {
   return db
     .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.user_id')
     .select(POST_WITH_AUTHOR_COLUMNS)
+}
+
+const postById = compiledQuery((db, v: { id: string }) => postsWithAuthors(db).where('posts.id', '=', v.id))
+
+/** The post with this ID and its author's display name. */
+export function findPostById(db: Db, id: string): Promise<PostWithAuthor | undefined> {
+  return postById.first(db, { id })
+}
+
+const postsByIds = compiledQuery((db, v: { ids: string[] }) =>
+  postsWithAuthors(db).where('posts.id', 'in', v.ids),
+)
+
+/** The posts among these IDs (at most MAX_LIST_LENGTH) that exist, with their authors' names, in no order. */
+export function findPostsByIds(db: Db, ids: string[]): Promise<PostWithAuthor[]> {
+  return postsByIds.rows(db, { ids })
 }
 
 const postsByAuthor = compiledQuery((db, v: { userId: string } & PageWindow) =>

@@ -1,6 +1,9 @@
+import { findAttachmentsWithPosts } from '../attachments/attachments.queries.js'
+import { findCommentsWithPosts, type CommentWithAuthor } from '../comments/comments.queries.js'
 import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
-import type { ReportRow } from '../db/tables.js'
+import type { AttachmentRow, PostRow, ReportRow } from '../db/tables.js'
+import { findPostsByIds, type PostWithAuthor } from '../posts/posts.queries.js'
 import {
   pageWindow,
   paginate,
@@ -37,6 +40,35 @@ export async function listReports(
   page: PageRequest,
 ): Promise<Page<ReportRow>> {
   return toPage(await reportsByStatus.rows(db, { status, ...pageWindow(page) }), page)
+}
+
+/** The items a page of reports is about, each with the post that decides who may see it. */
+interface ReportTargetRows {
+  posts: PostWithAuthor[]
+  attachments: Array<{ attachment: AttachmentRow; post: PostRow }>
+  comments: Array<{ comment: CommentWithAuthor; post: PostRow }>
+}
+
+/** The distinct IDs of the items of one type that these reports name. */
+function targetIds(reports: readonly ReportRow[], type: ReportRow['target_type']): string[] {
+  return [...new Set(reports.filter((row) => row.target_type === type).map((row) => row.target_id))]
+}
+
+/**
+ * The items these reports are about that still exist: one statement per type of item the page names
+ * (none for a type it does not), whatever its length. A page holds at most MAX_PAGE_SIZE reports, within
+ * the compiled queries' list cap.
+ */
+export async function findReportTargets(db: Db, reports: readonly ReportRow[]): Promise<ReportTargetRows> {
+  const postIds = targetIds(reports, 'post')
+  const attachmentIds = targetIds(reports, 'attachment')
+  const commentIds = targetIds(reports, 'comment')
+  const [posts, attachments, comments] = await Promise.all([
+    postIds.length === 0 ? [] : findPostsByIds(db, postIds),
+    attachmentIds.length === 0 ? [] : findAttachmentsWithPosts(db, attachmentIds),
+    commentIds.length === 0 ? [] : findCommentsWithPosts(db, commentIds),
+  ])
+  return { posts, attachments, comments }
 }
 
 /** How a moderator resolved a report. */

@@ -10,6 +10,7 @@ import type { ReportRow } from '../db/tables.js'
 import { ApiError, errorResponses, fieldsError, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY, type Caller } from '../http/caller.js'
 import { data, listBody } from '../http/envelope.js'
+import { parseInclude } from '../http/include.js'
 import { reportLinks } from '../http/links.js'
 import { requirePermission, visibleComment, visiblePost } from '../http/permissions.js'
 import { Envelope, IdParams, ListEnvelope } from '../http/schemas.js'
@@ -27,7 +28,17 @@ import {
   resolveReport,
   type Resolution,
 } from './reports.queries.js'
-import { ReportBody, ReportListQuery, ReportSchema, ResolveBody, reportFromRow } from './reports.schemas.js'
+import {
+  REPORT_INCLUDABLE,
+  ReportBody,
+  ReportListQuery,
+  ReportQuery,
+  ReportSchema,
+  ReportWithTargetSchema,
+  ResolveBody,
+  reportFromRow,
+} from './reports.schemas.js'
+import { loadReportTargets, reportWithTarget } from './targets.js'
 
 // Reports: anyone signed in reports what they can see; moderators work through the queue, oldest
 // first, and resolve each report by dismissing it or by hiding or deleting the item.
@@ -143,6 +154,12 @@ export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     )
   }
 
+  const INCLUDE_TARGET =
+    '`include=target` embeds in each report the item it is about, as its own GET answers the caller (a post, an ' +
+    'attachment or a comment, by `target_type`; hidden ones with their `moderation`), or null when it is gone or ' +
+    'out of the caller’s sight; any other `include` is a 422. The items are read in one statement per type of ' +
+    'item, whatever the page’s length.'
+
   app.get(
     '/reports',
     {
@@ -152,16 +169,19 @@ export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Needs the `reports:review` permission (moderators and admins): others get 403, anonymous callers 401. ' +
           '`status=open` (the default) lists the reports waiting for a moderator, `status=resolved` those handled; ' +
-          'oldest first. Paginated like every list (`limit`, `pagetoken`, `from`).',
+          `oldest first. Paginated like every list (\`limit\`, \`pagetoken\`, \`from\`). ${INCLUDE_TARGET}`,
         security: TOKEN_SECURITY,
         querystring: ReportListQuery,
-        response: { 200: ListEnvelope(ReportSchema), ...errorResponses(400, 401, 403, 422) },
+        response: { 200: ListEnvelope(ReportWithTargetSchema), ...errorResponses(400, 401, 403, 422) },
       },
     },
     async (request) => {
-      requirePermission(callerOf(request), 'reports:review')
-      const { status, ...pageQuery } = request.query
-      return listBody(await listReports(db, status ?? 'open', pageRequest(pageQuery)), reportFromRow)
+      const caller = requirePermission(callerOf(request), 'reports:review')
+      const { status, include, ...pageQuery } = request.query
+      const includes = parseInclude(include, REPORT_INCLUDABLE)
+      const page = await listReports(db, status ?? 'open', pageRequest(pageQuery))
+      const targets = includes.has('target') ? await loadReportTargets(db, caller, page.rows) : undefined
+      return listBody(page, (row) => reportWithTarget(row, targets))
     },
   )
 
@@ -172,17 +192,21 @@ export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['reports'],
         summary: 'Read a report',
         description:
-          'Needs the `reports:review` permission (moderators and admins): others get 403, anonymous callers 401.',
+          'Needs the `reports:review` permission (moderators and admins): others get 403, anonymous callers 401. ' +
+          INCLUDE_TARGET,
         security: TOKEN_SECURITY,
         params: IdParams,
-        response: { 200: Envelope(ReportSchema), ...errorResponses(401, 403, 404) },
+        querystring: ReportQuery,
+        response: { 200: Envelope(ReportWithTargetSchema), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {
-      requirePermission(callerOf(request), 'reports:review')
+      const caller = requirePermission(callerOf(request), 'reports:review')
+      const includes = parseInclude(request.query.include, REPORT_INCLUDABLE)
       const report = await findReportById(db, request.params.id)
       if (!report) throw notFound('Report')
-      return data(reportFromRow(report))
+      const targets = includes.has('target') ? await loadReportTargets(db, caller, [report]) : undefined
+      return data(reportWithTarget(report, targets))
     },
   )
 

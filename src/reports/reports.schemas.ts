@@ -1,8 +1,12 @@
-import { Type, type Static } from 'typebox'
+import { Type, type Static, type TSchema } from 'typebox'
+import { AttachmentSchema } from '../attachments/attachments.schemas.js'
+import { CommentSchema } from '../comments/comments.schemas.js'
 import type { ReportRow } from '../db/tables.js'
+import { IncludeQuery } from '../http/include.js'
 import { isoTime } from '../http/iso-time.js'
 import { reportLinks } from '../http/links.js'
 import { Id, Links, Nullable, PageQuery, Timestamp } from '../http/schemas.js'
+import { PostSchema } from '../posts/posts.schemas.js'
 
 const NOTE_MAX_LENGTH = 1000
 
@@ -48,6 +52,35 @@ export const ReportSchema = Type.Object({
 })
 type Report = Static<typeof ReportSchema>
 
+/** A report with `include=target`: the item it is about, typed by `target_type`. */
+function ReportOn<Kind extends string, Target extends TSchema>(targetType: Kind, target: Target) {
+  return Type.Object({
+    ...ReportSchema.properties,
+    target_type: Type.Literal(targetType),
+    target: Type.Optional(
+      Type.Unsafe<Static<Target> | null>({
+        ...Nullable(target),
+        description:
+          `With include=target: the ${targetType} as its own GET answers the caller; null when it is gone or ` +
+          'out of the caller’s sight',
+      }),
+    ),
+  })
+}
+
+/** A report as `GET /v1/reports` and `GET /v1/reports/{id}` answer it: with its item when asked. */
+export const ReportWithTargetSchema = Type.Union([
+  ReportOn('post', PostSchema),
+  ReportOn('attachment', AttachmentSchema),
+  ReportOn('comment', CommentSchema),
+])
+export type ReportWithTarget = Static<typeof ReportWithTargetSchema>
+
+/** What `include` can embed in a report. */
+export const REPORT_INCLUDABLE = ['target'] as const
+
+export const ReportQuery = Type.Object({ include: IncludeQuery(REPORT_INCLUDABLE) })
+
 export const ReportBody = Type.Object(
   { reason: Reason, note: Type.Optional(Note) },
   { additionalProperties: false },
@@ -62,6 +95,7 @@ export type ResolveBody = Static<typeof ResolveBody>
 
 export const ReportListQuery = Type.Object({
   ...PageQuery.properties,
+  ...ReportQuery.properties,
   status: Type.Optional(
     Type.Enum(['open', 'resolved'], {
       description: 'open (default): the queue; resolved: the reports handled',

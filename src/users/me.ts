@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { UserRow } from '../db/tables.js'
 import { errorResponses, fieldsError } from '../errors.js'
+import { parseInclude } from '../http/include.js'
 import { type Caller, callerOf, TOKEN_SECURITY } from '../http/caller.js'
 import { preconditionFailed, replyNotModified, requiredVersion, versionEtag } from '../http/conditional.js'
 import { data } from '../http/envelope.js'
@@ -14,31 +15,14 @@ import { appendEvents } from '../event-log/event-log.queries.js'
 import { updateUser } from '../accounts/users.queries.js'
 import { displayNameProblem, loadCaller, mergePreferences, profileOf } from './profile.js'
 import { userUpdatedEvent } from './user-events.js'
-import { MeQuery, MeSchema, UpdateMeBody, UserSchema, userFromRow } from './users.schemas.js'
-
-const INCLUDABLE = ['sessions', 'posts'] as const
-
-/** What `/me` without `include` embeds: one set for every such request (nothing adds to it). */
-const NO_INCLUDES: ReadonlySet<(typeof INCLUDABLE)[number]> = new Set()
-
-function parseIncludes(include: string | undefined): ReadonlySet<(typeof INCLUDABLE)[number]> {
-  // The common case, `/me` alone, is the hottest authenticated request: no split, no arrays, no set.
-  if (include === undefined) return NO_INCLUDES
-  const requested = include
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '')
-  const unknown = requested.filter((part) => !(INCLUDABLE as readonly string[]).includes(part))
-  if (unknown.length > 0) throw fieldsError({ include: `must list only: ${INCLUDABLE.join(', ')}` })
-  return new Set(requested as (typeof INCLUDABLE)[number][])
-}
+import { ME_INCLUDABLE, MeQuery, MeSchema, UpdateMeBody, UserSchema, userFromRow } from './users.schemas.js'
 
 /** `GET /v1/me` and `PATCH /v1/me`: the caller's profile, read and changed. */
 export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app
 
   /** `/me` with `include`: the profile and the first page of each list asked for. */
-  async function profileWithLists(caller: Caller, includes: ReadonlySet<(typeof INCLUDABLE)[number]>) {
+  async function profileWithLists(caller: Caller, includes: ReadonlySet<(typeof ME_INCLUDABLE)[number]>) {
     const firstPage = { limit: DEFAULT_PAGE_SIZE }
     const [sessions, posts] = await Promise.all([
       includes.has('sessions') ? listUserSessions(db, caller.userId, firstPage) : undefined,
@@ -70,7 +54,7 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Not async: the plain profile (the common case) is answered without a promise in between.
     (request, reply) => {
       const caller = callerOf(request)
-      const includes = parseIncludes(request.query.include)
+      const includes = parseInclude(request.query.include, ME_INCLUDABLE)
       // Authentication read the account in the same statement as the session: no second query.
       const user = caller.user
       if (includes.size === 0) {

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
 import type { UserRow } from '../db/tables.js'
+import { IncludeQuery } from '../http/include.js'
 import { isoTime } from '../http/iso-time.js'
 import { meLinks } from '../http/links.js'
 import { Id, Links, Nullable, Timestamp } from '../http/schemas.js'
@@ -107,11 +108,10 @@ export const RegisterBody = Type.Object(
 )
 export type RegisterBody = Static<typeof RegisterBody>
 
-export const MeQuery = Type.Object({
-  include: Type.Optional(
-    Type.String({ maxLength: 100, description: 'Comma-separated lists to embed: sessions, posts' }),
-  ),
-})
+/** What `GET /v1/me?include=` can embed: the first page of each list. */
+export const ME_INCLUDABLE = ['sessions', 'posts'] as const
+
+export const MeQuery = Type.Object({ include: IncludeQuery(ME_INCLUDABLE) })
 
 export const UpdateMeBody = Type.Object(
   {

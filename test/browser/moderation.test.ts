@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
-import type { Page } from 'playwright-core'
+import type { Page, Request } from 'playwright-core'
 import { ensureBuilt, ROOT } from '../e2e/built-server.js'
 import { json, registerAndLogin, type TestUser } from '../helpers.js'
 import {
@@ -158,10 +158,27 @@ describe('moderation and administration in Chromium', { skip: browserSkip }, () 
     await signIn(page, web.origin, moderator)
     assert.ok((await navEntries(page)).includes('Moderation'))
     assert.ok(!(await navEntries(page)).includes('Admin'), 'moderators have no admin area')
+    // The queue's page brings what each report is about: no request per reported item.
+    const queueRequests: string[] = []
+    const onRequest = (request: Request): void => {
+      if (request.url().includes('/v1/')) queueRequests.push(`${request.method()} ${request.url()}`)
+    }
+    page.on('request', onRequest)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Moderation' }).click()
     await page.getByRole('heading', { level: 1, name: 'Moderation queue' }).waitFor()
     const report = page.locator('.report-card', { hasText: spam })
     await report.getByRole('link', { name: 'Comment by Grace Hopper' }).waitFor()
+    page.off('request', onRequest)
+    assert.deepEqual(
+      queueRequests.filter((line) => /\/v1\/(posts|comments|attachments)\//.test(line)),
+      [],
+      queueRequests.join('\n'),
+    )
+    assert.equal(
+      queueRequests.filter((line) => /^GET \S+\/v1\/reports\?\S*include=target/.test(line)).length,
+      1,
+      queueRequests.join('\n'),
+    )
     assert.equal(
       await report.getByRole('link', { name: 'Comment by Grace Hopper' }).getAttribute('href'),
       `/posts/${postId}`,

@@ -4,11 +4,13 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import {
+  findCommentsWithPosts,
   findCommentWithPost,
   listAttachmentComments,
   listPostComments,
 } from '../../src/comments/comments.queries.js'
 import {
+  findAttachmentsWithPosts,
   findAttachmentWithPost,
   findPostWithAttachment,
   listPostAttachments,
@@ -27,6 +29,7 @@ import type { Tables } from '../../src/db/tables.js'
 import type { PageRequest } from '../../src/db/pagination.js'
 import {
   findPostById,
+  findPostsByIds,
   listPostsByAuthor,
   listPostsVisibleTo,
   listPublicPosts,
@@ -184,6 +187,10 @@ describe('query plans', () => {
       ['readAttachmentChunk', () => readAttachmentChunk(logged, attachment.id, 0), {}],
       ['findCommentWithPost', () => findCommentWithPost(logged, missing), {}],
       ['findReportById', () => findReportById(logged, missing), {}],
+      // What `/v1/reports?include=target` reads: each type of item by its IDs, with its post.
+      ['findPostsByIds', () => findPostsByIds(logged, [post.id, missing]), {}],
+      ['findAttachmentsWithPosts', () => findAttachmentsWithPosts(logged, [attachment.id, missing]), {}],
+      ['findCommentsWithPosts', () => findCommentsWithPosts(logged, [missing, post.id]), {}],
       ['lockActiveAdminIds', () => lockActiveAdminIds(logged), {}],
       [
         'resolveItemReports',

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { type createSerializerCompiler, withServerWrittenStrings } from '../../src/http/serialization.js'
+import {
+  type createSerializerCompiler,
+  withServerWrittenStrings,
+  withUnionsByDiscriminator,
+} from '../../src/http/serialization.js'
 import { Envelope, ListEnvelope } from '../../src/http/schemas.js'
 import { PostSchema } from '../../src/posts/posts.schemas.js'
 import { createComment, createPost, type ListBody, type PostBody } from '../content-helpers.js'
@@ -79,5 +83,37 @@ describe('response serialisation', () => {
     )
     const comment = await createComment(app, user, created.id, undefined, AWKWARD)
     assert.equal(comment.body, AWKWARD)
+  })
+
+  it('writes each branch of a union told apart by a constant property whole, choosing it by that property', async (t) => {
+    const { app } = await buildTestApp(t)
+    const branch = (kind: string, field: string) => ({
+      type: 'object',
+      properties: {
+        kind: { const: kind, type: 'string' },
+        [field]: { type: 'string' },
+        shared: { type: 'integer' },
+      },
+      required: ['kind', field],
+    })
+    const union = { anyOf: [branch('a', 'alpha'), branch('b', 'beta'), branch('c', 'gamma')] }
+    const before = JSON.stringify(union)
+    const rewritten = withUnionsByDiscriminator(union)
+    assert.equal(JSON.stringify(union), before, 'the given schema is left as it is')
+    assert.ok(!JSON.stringify(rewritten).includes('anyOf'), JSON.stringify(rewritten))
+    const serialize = serializerOf(app.serializerCompiler, { type: 'array', items: union })
+    const items = [
+      { kind: 'b', beta: 'two', shared: 2, alpha: 'not in b' },
+      { kind: 'c', gamma: 'three', shared: 3 },
+      { kind: 'a', alpha: 'one', shared: 1 },
+    ]
+    assert.deepEqual(JSON.parse(serialize(items)), [
+      { kind: 'b', beta: 'two', shared: 2 },
+      { kind: 'c', gamma: 'three', shared: 3 },
+      { kind: 'a', alpha: 'one', shared: 1 },
+    ])
+    // Without such a property a union stays a union.
+    const untold = { anyOf: [{ type: 'object', properties: { x: { type: 'string' } } }, { type: 'string' }] }
+    assert.deepEqual(withUnionsByDiscriminator(untold), untold)
   })
 })

@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict'
-import { describe, it, type TestContext } from 'node:test'
-import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
-import pg from 'pg'
+import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { listAttachmentComments, listPostComments } from '../../src/comments/comments.queries.js'
-import type { Db } from '../../src/db/database.js'
-import type { Tables } from '../../src/db/tables.js'
 import {
   findPostById,
   listPostsByAuthor,
@@ -14,7 +9,7 @@ import {
   listPublicPosts,
   listPublicPostsByAuthor,
 } from '../../src/posts/posts.queries.js'
-import { buildTestApp, registerAndLogin, UNLIMITED_WRITES, type TestApp, type TestUser } from '../helpers.js'
+import { buildTestApp, loggedDb, registerAndLogin, UNLIMITED_WRITES, type TestUser } from '../helpers.js'
 import {
   createAttachment,
   createComment,
@@ -40,27 +35,6 @@ async function author(app: FastifyInstance, name: string | null): Promise<TestUs
     assert.equal(response.statusCode, 200, response.body)
   }
   return user
-}
-
-/** A second Kysely over the test's database whose log captures every statement the query functions send. */
-function loggedDb(t: TestContext, testApp: TestApp): { db: Db; statements: string[] } {
-  const statements: string[] = []
-  const log = (event: { level: string; query: { sql: string } }): void => {
-    if (event.level === 'query') statements.push(event.query.sql)
-  }
-  const { config } = testApp
-  if (config.database.kind === 'sqlite') {
-    const sqlite = new SqliteDialect({ database: new SQLite(config.database.path) })
-    const db: Db = new Kysely<Tables>({ dialect: sqlite, log })
-    t.after(() => db.destroy())
-    return { db, statements }
-  }
-  const pool = new pg.Pool({ connectionString: testApp.databaseUrl, max: 1 })
-  // The app's clean-up drops the database, ending this connection if the test failed before closing it.
-  pool.on('error', () => undefined)
-  const db: Db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), log })
-  t.after(() => db.destroy().catch(() => undefined))
-  return { db, statements }
 }
 
 describe('authors of posts and comments', () => {

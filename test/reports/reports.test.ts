@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, json, UNLIMITED_WRITES, type TestUser } from '../helpers.js'
+import { listReports, findReportTargets } from '../../src/reports/reports.queries.js'
+import { buildTestApp, json, loggedDb, UNLIMITED_WRITES, type TestUser } from '../helpers.js'
 import {
   createAttachment,
   createComment,
@@ -26,6 +27,7 @@ interface ReportBody {
   status: 'open' | 'resolved'
   resolution: { action: string; note: string | null; resolver_id: string; resolved_at: string } | null
   links: { self: string; target: string; resolve: string }
+  target?: Record<string, unknown> | null
 }
 
 function report(app: FastifyInstance, user: TestUser, url: string, payload: object = { reason: 'spam' }) {
@@ -231,5 +233,156 @@ describe('resolving reports', () => {
         ['report.resolve', onPost.id],
       ],
     )
+  })
+})
+
+describe('the queue with what each report is about (include=target)', () => {
+  function get(app: FastifyInstance, user: TestUser | undefined, url: string) {
+    return app.inject({ method: 'GET', url, ...(user ? { headers: user.auth } : {}) })
+  }
+
+  it('embeds each item as its own GET answers the moderator: hidden ones with moderation, gone or unseen ones null', async (t) => {
+    const { app, db } = await buildTestApp(t, UNLIMITED_WRITES)
+    const { author, member, moderator } = await castOf(app, db)
+    const post = await createPost(app, author, { title: 'Reported post' })
+    const attachment = await createAttachment(app, author, post.id)
+    const comment = await createComment(app, author, post.id)
+    const hiddenPost = await createPost(app, author, { title: 'Hidden post' })
+    const hiddenComment = await createComment(app, author, post.id)
+    const gone = await createPost(app, author, { title: 'Deleted post' })
+    const goneComment = await createComment(app, author, post.id)
+    const secret = await createPost(app, author, { visibility: 'private' })
+
+    const filed = new Map<string, ReportBody>()
+    for (const [name, url] of [
+      ['post', `/v1/posts/${post.id}/reports`],
+      ['attachment', `/v1/attachments/${attachment.id}/reports`],
+      ['comment', `/v1/comments/${comment.id}/reports`],
+      ['hiddenPost', `/v1/posts/${hiddenPost.id}/reports`],
+      ['hiddenComment', `/v1/comments/${hiddenComment.id}/reports`],
+      ['gone', `/v1/posts/${gone.id}/reports`],
+      ['goneComment', `/v1/comments/${goneComment.id}/reports`],
+    ] as const) {
+      filed.set(name, dataOf<ReportBody>(await report(app, member, url), 201))
+    }
+    // Only its author sees a private post, so only they can report it; a moderator cannot see it.
+    filed.set('secret', dataOf<ReportBody>(await report(app, author, `/v1/posts/${secret.id}/reports`), 201))
+    const hide = (url: string) =>
+      app.inject({ method: 'POST', url, headers: moderator.auth, payload: { reason: 'Spam' } })
+    assert.equal((await hide(`/v1/posts/${hiddenPost.id}/hide`)).statusCode, 200)
+    assert.equal((await hide(`/v1/comments/${hiddenComment.id}/hide`)).statusCode, 200)
+    for (const url of [`/v1/posts/${gone.id}`, `/v1/comments/${goneComment.id}`]) {
+      assert.equal((await app.inject({ method: 'DELETE', url, headers: author.auth })).statusCode, 204)
+    }
+
+    const asModerator = async (url: string) =>
+      dataOf<Record<string, unknown>>(await get(app, moderator, url), 200)
+    const expected = new Map<string, Record<string, unknown> | null>([
+      ['post', await asModerator(`/v1/posts/${post.id}`)],
+      ['attachment', await asModerator(`/v1/posts/${post.id}/attachments/${attachment.id}`)],
+      ['comment', await asModerator(`/v1/comments/${comment.id}`)],
+      ['hiddenPost', await asModerator(`/v1/posts/${hiddenPost.id}`)],
+      ['hiddenComment', await asModerator(`/v1/comments/${hiddenComment.id}`)],
+      ['gone', null],
+      ['goneComment', null],
+      ['secret', null],
+    ])
+    assert.deepEqual(
+      (expected.get('hiddenPost')?.['moderation'] as { reason: string } | undefined)?.reason,
+      'Spam',
+      'hiddenPost: the moderator sees it hidden',
+    )
+    assert.deepEqual(
+      (expected.get('hiddenComment')?.['moderation'] as { reason: string } | undefined)?.reason,
+      'Spam',
+      'hiddenComment: the moderator sees it hidden',
+    )
+    errorOf(await get(app, moderator, `/v1/posts/${secret.id}`), 404)
+
+    const page = dataOf<ReportBody[]>(await get(app, moderator, '/v1/reports?include=target&limit=100'), 200)
+    assert.equal(page.length, filed.size)
+    for (const [name, filedReport] of filed) {
+      const listed = page.find((item) => item.id === filedReport.id)
+      assert.ok(listed, name)
+      assert.deepEqual(listed.target, expected.get(name), name)
+      const { target: _target, ...rest } = listed
+      assert.deepEqual(rest, filedReport, name)
+      const detail = dataOf<ReportBody>(
+        await get(app, moderator, `/v1/reports/${filedReport.id}?include=target`),
+        200,
+      )
+      assert.deepEqual(detail, listed, `${name}: the detail embeds it the same way`)
+    }
+
+    // Without include, and with an empty one, nothing is embedded.
+    for (const url of ['/v1/reports', '/v1/reports?include=', `/v1/reports/${filed.get('post')?.id ?? ''}`]) {
+      const body = json<{ data: ReportBody | ReportBody[] }>(await get(app, moderator, url)).data
+      for (const item of Array.isArray(body) ? body : [body]) assert.ok(!('target' in item), url)
+    }
+  })
+
+  it('refuses an unknown include with 422, and members and anonymous callers as before', async (t) => {
+    const { app, db } = await buildTestApp(t)
+    const { author, member, moderator } = await castOf(app, db)
+    const post = await createPost(app, author)
+    const filed = dataOf<ReportBody>(await report(app, member, `/v1/posts/${post.id}/reports`), 201)
+    for (const url of [
+      '/v1/reports?include=targets',
+      '/v1/reports?include=target,reporter',
+      `/v1/reports/${filed.id}?include=post`,
+    ]) {
+      const error = errorOf(await get(app, moderator, url), 422)
+      assert.match(error.fields?.['include'] ?? '', /must list only: target/, url)
+    }
+    for (const url of ['/v1/reports?include=target', `/v1/reports/${filed.id}?include=target`]) {
+      assert.equal(errorOf(await get(app, member, url), 403).code, 'FORBIDDEN', url)
+      assert.equal(errorOf(await get(app, author, url), 403).code, 'FORBIDDEN', url)
+      errorOf(await get(app, undefined, url), 401)
+    }
+  })
+
+  it('a full page of reports reads its items in one statement per type of item', async (t) => {
+    const testApp = await buildTestApp(t, UNLIMITED_WRITES)
+    const { app, db } = testApp
+    const { author, member, moderator, admin } = await castOf(app, db)
+    const post = await createPost(app, author)
+    const attachments = [
+      await createAttachment(app, author, post.id),
+      await createAttachment(app, author, post.id),
+    ]
+    for (let index = 0; index < 30; index++) {
+      const reported = await createPost(app, author)
+      const comment = await createComment(app, author, reported.id)
+      dataOf(await report(app, member, `/v1/posts/${reported.id}/reports`), 201)
+      dataOf(await report(app, member, `/v1/comments/${comment.id}/reports`), 201)
+      // Another report on the same post: its post is read once.
+      dataOf(await report(app, admin, `/v1/posts/${reported.id}/reports`), 201)
+    }
+    for (const attachment of attachments) {
+      for (const reporter of [member, admin, moderator]) {
+        dataOf(await report(app, reporter, `/v1/attachments/${attachment.id}/reports`), 201)
+      }
+    }
+    // 96 reports: a page of 100 holds them all, each with its item.
+    const page = dataOf<ReportBody[]>(await get(app, moderator, '/v1/reports?include=target&limit=100'), 200)
+    assert.equal(page.length, 96)
+    assert.ok(page.every((item) => item.target !== null && item.target !== undefined))
+
+    const { db: logged, statements } = loggedDb(t, testApp)
+    const rows = (await listReports(logged, 'open', { limit: 100 })).rows
+    for (const [what, reports, most] of [
+      ['every type', rows, 3],
+      ['posts only', rows.filter((row) => row.target_type === 'post'), 1],
+      ['one comment', rows.filter((row) => row.target_type === 'comment').slice(0, 1), 1],
+      ['no reports', [], 0],
+    ] as const) {
+      statements.length = 0
+      const found = await findReportTargets(logged, reports)
+      assert.equal(statements.length, most, `${what}:\n${statements.join('\n')}`)
+      const types = new Set(reports.map((row) => row.target_type))
+      assert.equal(found.posts.length, types.has('post') ? 30 : 0, what)
+      assert.equal(found.attachments.length, types.has('attachment') ? 2 : 0, what)
+      assert.equal(found.comments.length, reports.filter((row) => row.target_type === 'comment').length, what)
+    }
   })
 })

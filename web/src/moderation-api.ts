@@ -6,7 +6,10 @@ import { QuireError, type Page, type Paged, type paths, type Quire, type User } 
 
 type Data<Body> = Body extends { content: { 'application/json': { data: infer D } } } ? D : never
 
-/** A report of a post, attachment or comment, as `GET /v1/reports` lists it. */
+/**
+ * A report of a post, attachment or comment, as `GET /v1/reports` lists it: with `include=target`, the
+ * item itself (typed by `target_type`; null when it is gone).
+ */
 export type Report = Data<paths['/v1/reports/{id}']['get']['responses'][200]>
 /** An account as admins see it (with `role` and `disabled`). */
 export type AdminUser = Data<paths['/v1/users/{id}']['get']['responses'][200]>
@@ -103,15 +106,19 @@ export async function reportItem(
   return answer.data
 }
 
-/** The reports waiting for a moderator (`open`, oldest first) or those handled (`resolved`). */
+/**
+ * The reports waiting for a moderator (`open`, oldest first) or those handled (`resolved`), each with
+ * the item it is about: the page and its items are one request.
+ */
 export function listReports(quire: Quire, status: 'open' | 'resolved', limit: number): Paged<Report> {
-  return pagedList((pagetoken) =>
-    settle(() =>
+  return pagedList((pagetoken) => {
+    const query = { status, limit, include: 'target' }
+    return settle(() =>
       quire.raw.GET('/v1/reports', {
-        params: { query: pagetoken === undefined ? { status, limit } : { status, limit, pagetoken } },
+        params: { query: pagetoken === undefined ? query : { ...query, pagetoken } },
       }),
-    ),
-  )
+    )
+  })
 }
 
 /** Resolves a report by dismissing it, or hiding or deleting what it reports. */

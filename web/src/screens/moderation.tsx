@@ -1,7 +1,7 @@
 // The moderation queue: open reports oldest first, each with what was reported and the moderator's
 // three answers (dismiss, hide, delete), and the reports already resolved.
 
-import type { Comment, Page, Post } from '@quire/client'
+import type { Page } from '@quire/client'
 import type { JSX } from 'preact'
 import { useState } from 'preact/hooks'
 import { useApp } from '../context.js'
@@ -15,7 +15,6 @@ import {
   describeError,
   Empty,
   ErrorNotice,
-  isNotFound,
   Loading,
   PageTitle,
   TimeAgo,
@@ -38,78 +37,57 @@ const OUTCOMES: Record<ResolveAction, string> = {
   delete: 'Deleted',
 }
 
-/** What a report points at, as the moderator sees it now. */
-type Reported =
-  | { kind: 'post'; post: Post }
-  | { kind: 'comment'; comment: Comment }
-  | { kind: 'attachment'; filename: string; contentType: string }
-  | { kind: 'gone' }
-
 function excerptOf(text: string): string {
   return text.length > 280 ? `${text.slice(0, 280)}…` : text
 }
 
-/** Reads the reported item; an item deleted meanwhile is `gone`. */
-async function loadReported(quire: ReturnType<typeof useApp>['quire'], report: Report): Promise<Reported> {
-  try {
-    switch (report.target_type) {
-      case 'post':
-        return { kind: 'post', post: await quire.posts.get(report.target_id) }
-      case 'comment':
-        return { kind: 'comment', comment: await quire.comments.get(report.target_id) }
-      case 'attachment': {
-        const attachment = await quire.attachments.get(report.post_id, report.target_id)
-        return { kind: 'attachment', filename: attachment.filename, contentType: attachment.content_type }
-      }
-    }
-  } catch (error) {
-    if (isNotFound(error)) return { kind: 'gone' }
-    throw error
-  }
-}
-
-/** The reported item: a link to where it is, its words (or file name) and its author. */
+/**
+ * The reported item, as the queue's page embeds it (`include=target`): a link to where it is, its
+ * words (or file name) and its author.
+ */
 function ReportedItem(props: { report: Report }): JSX.Element {
-  const { quire, user } = useApp()
+  const { user } = useApp()
   const { report } = props
-  const [item, reload] = useAsync(() => loadReported(quire, report), [quire, report.id])
   const where = `/posts/${report.post_id}`
-  if (item.status === 'loading') return <Loading label="Loading what was reported…" />
-  if (item.status === 'error') return <ErrorNotice error={item.error} onRetry={reload} />
-  const reported = item.value
-  switch (reported.kind) {
-    case 'gone':
-      return <p class="hint">This {report.target_type} no longer exists.</p>
-    case 'post':
+  // Null: deleted meanwhile, or out of the moderator's sight (another user's private post).
+  if (report.target === null || report.target === undefined) {
+    return <p class="hint">This {report.target_type} no longer exists.</p>
+  }
+  switch (report.target_type) {
+    case 'post': {
+      const post = report.target
       return (
         <>
           <h2>
-            <Link href={where}>Post: {reported.post.title}</Link>
+            <Link href={where}>Post: {post.title}</Link>
           </h2>
           <p class="meta">
-            <Byline item={reported.post} userId={user?.id} />
+            <Byline item={post} userId={user?.id} />
           </p>
-          <HiddenBanner moderation={reported.post.moderation} />
-          {reported.post.body !== '' && <p class="quoted">{excerptOf(reported.post.body)}</p>}
+          <HiddenBanner moderation={post.moderation} />
+          {post.body !== '' && <p class="quoted">{excerptOf(post.body)}</p>}
         </>
       )
-    case 'comment':
+    }
+    case 'comment': {
+      const comment = report.target
       return (
         <>
           <h2>
-            <Link href={where}>Comment by {authorName(reported.comment)}</Link>
+            <Link href={where}>Comment by {authorName(comment)}</Link>
           </h2>
           <p class="meta">
-            <Byline item={reported.comment} userId={user?.id} />
+            <Byline item={comment} userId={user?.id} />
           </p>
-          <HiddenBanner moderation={reported.comment.moderation} />
-          <p class="quoted">{excerptOf(reported.comment.body)}</p>
+          <HiddenBanner moderation={comment.moderation} />
+          <p class="quoted">{excerptOf(comment.body)}</p>
         </>
       )
+    }
     case 'attachment':
       return (
         <h2>
-          <Link href={where}>File: {reported.filename}</Link>
+          <Link href={where}>File: {report.target.filename}</Link>
         </h2>
       )
   }

@@ -142,6 +142,12 @@ export class EventHub {
   #heartbeat: NodeJS.Timeout | undefined
   #sessionCheck: NodeJS.Timeout | undefined
   #ending = false
+  /**
+   * While a read's rows are dispatched: the text each stream is to be sent, written once at the end of
+   * the batch (a write per stream per batch rather than per event, the socket's write being most of an
+   * event's cost).
+   */
+  #outgoing: Map<Subscriber, string> | undefined
 
   constructor(db: Db, log: FastifyBaseLogger, options: HubOptions) {
     this.#db = db
@@ -235,6 +241,7 @@ export class EventHub {
   /** Ends one stream cleanly (the client reconnects and resumes). */
   end(subscriber: Subscriber): void {
     if (subscriber.closed) return
+    this.#flush(subscriber)
     subscriber.closed = true
     this.remove(subscriber)
     subscriber.out.end()
@@ -254,6 +261,35 @@ export class EventHub {
       return false
     }
     return flowing
+  }
+
+  /** Sends text to a stream: at once, or with the rest of the batch being dispatched. */
+  #send(subscriber: Subscriber, text: string): boolean {
+    const outgoing = this.#outgoing
+    if (outgoing === undefined) return this.#write(subscriber, text)
+    outgoing.set(subscriber, (outgoing.get(subscriber) ?? '') + text)
+    return true
+  }
+
+  /** Writes what the batch being dispatched holds for one stream (before it ends). */
+  #flush(subscriber: Subscriber): void {
+    const text = this.#outgoing?.get(subscriber)
+    if (text === undefined) return
+    this.#outgoing?.delete(subscriber)
+    this.#write(subscriber, text)
+  }
+
+  /** Dispatches a read's rows, then writes each stream's share of them in one write. */
+  #dispatchBatch(rows: readonly EventRow[]): void {
+    if (rows.length === 0) return
+    const outgoing = new Map<Subscriber, string>()
+    this.#outgoing = outgoing
+    try {
+      for (const row of rows) this.#dispatch(row)
+    } finally {
+      this.#outgoing = undefined
+      for (const [subscriber, text] of outgoing) this.#write(subscriber, text)
+    }
   }
 
   #index(subscriber: Subscriber): void {
@@ -317,7 +353,7 @@ export class EventHub {
       text = eventText(row, variant)
       texts?.set(variant, text)
     }
-    const flowing = this.#write(subscriber, text)
+    const flowing = this.#send(subscriber, text)
     subscriber.sentId = row.id
     if (row.post_id !== null && losesPost(row, variant) && subscriber.postIds.delete(row.post_id)) {
       this.#unfollowPost(subscriber, row.post_id)
@@ -359,7 +395,7 @@ export class EventHub {
       do {
         for (;;) {
           const { rows, waiting } = await this.#order.read(this.#cursor, BATCH)
-          for (const row of rows) this.#dispatch(row)
+          this.#dispatchBatch(rows)
           if (waiting) {
             this.#retryAtGap()
             break

@@ -6,8 +6,12 @@ import { watchCommits, type Db } from '../db/database.js'
 // the transaction: a NOTIFY inside it (as a trigger would) takes PostgreSQL's notification-queue lock
 // from the NOTIFY through the commit, serialising every writer's commit. Bursts are coalesced: one
 // NOTIFY in flight and one more queued behind it stand for every commit meanwhile, since a hub that
-// is woken reads every event after its cursor. An instance that ends between a commit and its NOTIFY
+// is woken reads every event after its cursor; the queued one waits NOTIFY_SPACING_MS after the last,
+// so a steady stream of writes sends a NOTIFY per few milliseconds, not one per write. An instance that ends between a commit and its NOTIFY
 // leaves the other hubs to find the events at their next backstop read.
+
+/** The least time between two NOTIFYs of one instance (the first after a quiet spell goes at once). */
+const NOTIFY_SPACING_MS = 5
 
 /** The channel hubs LISTEN on. */
 export const EVENTS_CHANNEL = 'quire_events'
@@ -36,11 +40,13 @@ export function notifyAfterCommits(
         if (!stopped) failed(error)
       })
       .finally(() => {
-        inFlight = false
-        if (queued && !stopped) {
-          queued = false
-          send()
-        }
+        setTimeout(() => {
+          inFlight = false
+          if (queued && !stopped) {
+            queued = false
+            send()
+          }
+        }, NOTIFY_SPACING_MS).unref()
       })
   }
   const watch = watchCommits(db, appendsEvents, () => {

@@ -247,20 +247,21 @@ export class EventHub {
     subscriber.out.end()
   }
 
-  /** Writes to a stream, dropping it once too much waits for a client that does not read. */
+  /**
+   * Writes to a stream, dropping it instead once too much waits for a client that does not read. What
+   * waits is counted before the write: a batch written at once (up to BATCH events) is not taken for a
+   * client that stopped reading, but a client that has not taken 1 MiB by the next write is.
+   */
   #write(subscriber: Subscriber, text: string): boolean {
     if (subscriber.closed) return false
-    const flowing = subscriber.out.write(text)
     const waiting =
       subscriber.out.readableLength + subscriber.out.writableLength + subscriber.response.writableLength
-    if (waiting > MAX_WAITING_BYTES) {
-      this.#log.info({ waiting_bytes: waiting }, 'event stream dropped: its client is not reading')
-      subscriber.closed = true
-      this.remove(subscriber)
-      subscriber.response.destroy()
-      return false
-    }
-    return flowing
+    if (waiting <= MAX_WAITING_BYTES) return subscriber.out.write(text)
+    this.#log.info({ waiting_bytes: waiting }, 'event stream dropped: its client is not reading')
+    subscriber.closed = true
+    this.remove(subscriber)
+    subscriber.response.destroy()
+    return false
   }
 
   /** Sends text to a stream: at once, or with the rest of the batch being dispatched. */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { connect } from 'node:net'
 import { describe, it } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
+import { appendEvents } from '../../src/event-log/event-log.queries.js'
 import { deleteSessionById } from '../../src/sessions/sessions.queries.js'
 import { registerAndLogin } from '../helpers.js'
 import { createPost, dataOf, type PostBody } from '../content-helpers.js'
@@ -141,6 +142,32 @@ describe('events: limits', () => {
       }
     }
     assert.deepEqual(received, created)
+  })
+
+  it('writes a reading client a read of more than 1 MiB of events at once, and keeps it', async (t) => {
+    const { app, db, port, logs } = await listening(t)
+    const author = await registerAndLogin(app)
+    const stream = await subscribe(t, port, 'posts')
+    await delay(200)
+    // 150 events of 10 KB in one transaction: the hub reads them in one batch, 1.5 MiB for one write.
+    const events = Array.from({ length: 150 }, (_, index) => ({
+      type: 'post.created' as const,
+      postId: null,
+      ownerId: author.id,
+      visibility: 'public' as const,
+      data: { id: `big-${String(index)}`, body: 'x'.repeat(10_000) },
+    }))
+    await db.transaction().execute((trx) => appendEvents(trx, events))
+    const received: string[] = []
+    while (received.length < events.length) {
+      received.push((await stream.nextEvent<{ id: string }>(5000)).data.id)
+    }
+    assert.deepEqual(
+      received,
+      events.map((event) => event.data.id),
+    )
+    assert.ok(!logs().some((line) => line['msg'] === 'event stream dropped: its client is not reading'))
+    assert.equal(stream.ended, false)
   })
 })
 

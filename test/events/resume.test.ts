@@ -282,7 +282,11 @@ describe('events: resume by the retention watermark', () => {
   it('keeps the watermark monotonic under concurrent retention runs', async (t) => {
     const { app, db } = await listening(t)
     const author = await registerAndLogin(app)
-    for (let i = 0; i < 4; i++) await createPost(app, author)
+    // A millisecond apart, so a cutoff just after one event's time is before the next one's.
+    for (let i = 0; i < 4; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 2))
+      await createPost(app, author)
+    }
     const rows = await db.selectFrom('events').select(['id', 'created_at']).orderBy('id').execute()
     const [low, high] = [rows[0], rows[rows.length - 2]]
     assert.ok(low && high)

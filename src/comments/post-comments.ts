@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
 import { findPostWithAttachment } from '../attachments/attachments.queries.js'
 import { AttachmentPathParams } from '../attachments/attachments.schemas.js'
 import { isForeignKeyViolation } from '../db/database.js'
@@ -35,6 +36,15 @@ export function checkedText(body: string): string {
   const problem = textProblem(body, { allowBlank: false })
   if (problem) throw fieldsError({ body: problem })
   return body
+}
+
+/** The 201 of a new comment, on a post or an attachment: its ETag, where it lives, and the comment. */
+function replyCreated(reply: FastifyReply, row: CommentWithAuthor): FastifyReply {
+  return reply
+    .code(201)
+    .header('etag', versionEtag(row.version))
+    .header('location', commentLinks(row).self)
+    .send(data(commentFromRow(row)))
 }
 
 /** Comments on a post and on one of its attachments: writing one, and listing them. */
@@ -98,11 +108,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = checkedText(request.body.body)
       const post = visiblePost(caller, await findPostById(db, request.params.id))
       const row = await addComment(caller, post, null, body)
-      return reply
-        .code(201)
-        .header('etag', versionEtag(row.version))
-        .header('location', commentLinks(row).self)
-        .send(data(commentFromRow(row)))
+      return replyCreated(reply, row)
     },
   )
 
@@ -155,11 +161,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await findPostWithAttachment(db, request.params.id, request.params.aid),
       )
       const row = await addComment(caller, post, attachment.id, body)
-      return reply
-        .code(201)
-        .header('etag', versionEtag(row.version))
-        .header('location', commentLinks(row).self)
-        .send(data(commentFromRow(row)))
+      return replyCreated(reply, row)
     },
   )
 

@@ -252,11 +252,12 @@ describe('moderation and administration in Chromium', { skip: browserSkip }, () 
     // The audit log, newest first: the admin's changes, the moderator's hide, the command line's roles.
     await page.getByRole('link', { name: 'Audit log' }).click()
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor()
+    // The heading shows before the first page arrives; read the list once it has.
+    await page.locator('.audit-event', { hasText: 'Command line' }).first().waitFor()
     const actions = await page.locator('.audit-event .audit-action').allInnerTexts()
     assert.deepEqual(actions.slice(0, 3), ['user.role', 'user.disable', 'report.resolve'])
     assert.ok(actions.includes('comment.hide'))
     assert.equal(actions.filter((action) => action === 'user.role').length, 3)
-    await page.locator('.audit-event', { hasText: 'Command line' }).first().waitFor()
     await captureScreen(page, 'audit-log')
   })
 })

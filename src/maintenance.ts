@@ -1,6 +1,7 @@
+import { setImmediate } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import { deleteExpiredAccountTokens } from './account-tokens/account-tokens.queries.js'
-import { deleteEventsBefore } from './events/events.queries.js'
+import { trimEvents } from './events/events.queries.js'
 import { deleteFailedMailBefore } from './mail/outbox.queries.js'
 import { deleteExpiredCounters } from './rate-limits/rate-limits.queries.js'
 import { deleteExpiredSessions } from './sessions/sessions.queries.js'
@@ -24,12 +25,24 @@ export async function sweepExpired(app: FastifyInstance, now: number = Date.now(
   const counters = await deleteExpiredCounters(app.db, now)
   const tokens = await deleteExpiredAccountTokens(app.db, now)
   const failedMail = await deleteFailedMailBefore(app.db, now - FAILED_MAIL_KEEP_MS)
-  // The watermark and the deletion commit together (events.queries.ts).
-  const events = await app.db
-    .transaction()
-    .execute((trx) => deleteEventsBefore(trx, now - app.config.eventsRetentionMs))
+  const events = await trimOldEvents(app, now - app.config.eventsRetentionMs)
   if (sessions + counters + tokens + failedMail + events > 0) {
     app.log.info({ sessions, counters, tokens, failed_mail: failedMail, events }, 'swept expired rows')
+  }
+}
+
+/**
+ * Trims the live events created before `cutoff` in steps of their own transactions (events.queries.ts),
+ * giving other requests their turn between steps: an hour of busy writes is millions of events, and
+ * one statement deleting them all would hold SQLite's writer, and the event loop, for seconds.
+ */
+async function trimOldEvents(app: FastifyInstance, cutoff: number): Promise<number> {
+  let trimmed = 0
+  for (;;) {
+    const step = await app.db.transaction().execute((trx) => trimEvents(trx, cutoff))
+    trimmed += step.trimmed
+    if (!step.more) return trimmed
+    await setImmediate()
   }
 }
 

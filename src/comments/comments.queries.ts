@@ -2,6 +2,7 @@ import { compiledQuery } from '../db/compiled.js'
 import type { Db } from '../db/database.js'
 import type { SelectQueryBuilder } from 'kysely'
 import type { CommentRow, NewCommentRow, PostRow, Tables } from '../db/tables.js'
+import { insertWithEvent, type NewEvent } from '../event-log/event-log.queries.js'
 import {
   pageWindow,
   paginate,
@@ -24,11 +25,18 @@ function commentsWithAuthors(db: Db) {
     .select('users.display_name as author_display_name')
 }
 
-const insertCommentQuery = compiledQuery((db, row: NewCommentRow) => db.insertInto('comments').values(row))
+const buildInsertComment = (db: Db, row: NewCommentRow) => db.insertInto('comments').values(row)
+const insertCommentQuery = compiledQuery(buildInsertComment)
+const insertCommentWithEventQuery = insertWithEvent(buildInsertComment)
 
 /** Inserts a comment; fails with a foreign-key violation if its post or attachment is gone. */
 export async function insertComment(db: Db, row: NewCommentRow): Promise<void> {
   await insertCommentQuery.changed(db, row)
+}
+
+/** `insertComment` and the event it sends, as the last write of its transaction (insertWithEvent). */
+export async function insertCommentWithEvent(db: Db, row: NewCommentRow, event: NewEvent): Promise<void> {
+  await insertCommentWithEventQuery.run(db, row, event)
 }
 
 /** Comments with their authors, joined to their posts: a comment and what its routes check are one statement. */

@@ -14,13 +14,12 @@ import { pageRequest } from '../db/pagination.js'
 import { hiddenRowsShown, visiblePost, visiblePostAttachment } from '../http/permissions.js'
 import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
-import { appendEvents } from '../event-log/event-log.queries.js'
 import { onPostEvent } from '../posts/post-events.js'
 import { findPostById } from '../posts/posts.queries.js'
 import { textProblem } from '../http/text.js'
 import {
   type CommentWithAuthor,
-  insertComment,
+  insertCommentWithEvent,
   listAttachmentComments,
   listPostComments,
 } from './comments.queries.js'
@@ -77,8 +76,11 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const withAuthor = { ...row, author_display_name: caller.user.display_name }
     try {
       await db.transaction().execute(async (trx) => {
-        await insertComment(trx, row)
-        await appendEvents(trx, [onPostEvent('comment.created', post, commentFromRow(withAuthor))])
+        await insertCommentWithEvent(
+          trx,
+          row,
+          onPostEvent('comment.created', post, commentFromRow(withAuthor)),
+        )
       })
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(attachmentId === null ? 'Post' : 'Attachment')

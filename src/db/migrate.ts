@@ -13,6 +13,7 @@ import * as bytewiseRateLimitKeys from './migrations/2026-11-26-02-bytewise-rate
 import * as moderation from './migrations/2026-11-27-01-moderation.js'
 import * as events from './migrations/2026-11-27-02-events.js'
 import * as eventSequence from './migrations/2026-11-27-03-event-sequence.js'
+import * as leanEvents from './migrations/2026-11-27-04-lean-events.js'
 
 // Listed explicitly (not read from a folder) so the compiled server and the tests run the same set.
 // Names sort in the order they must run.
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-01-moderation': moderation,
   '2026-11-27-02-events': events,
   '2026-11-27-03-event-sequence': eventSequence,
+  '2026-11-27-04-lean-events': leanEvents,
 }
 
 /** The names of every migration this build knows, in the order they run. */

@@ -1,6 +1,7 @@
+import { sql, type InsertQueryBuilder, type InsertResult } from 'kysely'
 import { compiledQuery, MAX_LIST_LENGTH } from '../db/compiled.js'
-import type { Db } from '../db/database.js'
-import type { NewEventRow } from '../db/tables.js'
+import { dialectOf, type Db } from '../db/database.js'
+import type { NewEventRow, Tables } from '../db/tables.js'
 
 // Live events are written here by whatever changes what a subscriber could see, inside the change's
 // own transaction (so a rolled-back change leaves no event and a committed one is never lost); the
@@ -23,7 +24,10 @@ export const EVENT_TYPES = [
 ] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 
-/** An event to append: its type, who may see it, and its `data` (the resource as its GET answers). */
+/**
+ * An event to append: its type, who may see it, and its `data`: the resource as its GET answers, or
+ * that resource already serialized as JSON text (so a route that answers with it serializes it once).
+ */
 export interface NewEvent {
   type: EventType
   /** The post it belongs to (the `posts/{id}` topic); null for account events. */
@@ -33,14 +37,50 @@ export interface NewEvent {
   visibility: 'public' | 'private'
   /** On a post update that changed its visibility, the one before. */
   previousVisibility?: 'public' | 'private'
-  data: object
+  data: object | string
 }
 
 type EventFields = Omit<NewEventRow, 'id'>
 
-// The cursor is the table's own sequence (2026-11-27-03-event-sequence): no lock held to the commit.
+/** An event's columns as named values, prefixed so that they can share a statement with its change's. */
+interface EventValues {
+  event_type: string
+  event_post_id: string | null
+  event_owner_id: string
+  event_visibility: 'public' | 'private'
+  event_previous_visibility: 'public' | 'private' | null
+  event_payload: string
+  event_created_at: number
+}
+
+// PostgreSQL numbers events from the table's identity: no lock held to the commit. SQLite commits one
+// writer at a time; an event takes the number after the newest kept one or, once retention has
+// trimmed every event, after the watermark (every kept event is past it), so no cursor is handed out
+// twice; the rest of a multi-row insert take the rowid after the one before (2026-11-27-04-lean-events).
+const SQLITE_NEXT_CURSOR = sql<number>`(coalesce((select max(id) from events),
+  (select trimmed_through from event_watermark where id = 1), 0) + 1)`
+
+const insertEventQuery = compiledQuery((db, v: EventValues) =>
+  db.insertInto('events').values({
+    ...(dialectOf(db) === 'postgres' ? {} : { id: SQLITE_NEXT_CURSOR }),
+    type: v.event_type,
+    post_id: v.event_post_id,
+    owner_id: v.event_owner_id,
+    visibility: v.event_visibility,
+    previous_visibility: v.event_previous_visibility,
+    payload: v.event_payload,
+    created_at: v.event_created_at,
+  }),
+)
+
 const insertEventsQuery = compiledQuery((db, v: { rows: EventFields[] }) =>
-  db.insertInto('events').values(v.rows),
+  db
+    .insertInto('events')
+    .values(
+      dialectOf(db) === 'postgres'
+        ? v.rows
+        : v.rows.map((row, index) => ({ ...row, id: index === 0 ? SQLITE_NEXT_CURSOR : sql<number>`null` })),
+    ),
 )
 
 /**
@@ -56,9 +96,83 @@ export async function appendEvents(
   events: readonly NewEvent[],
   now: number = Date.now(),
 ): Promise<void> {
+  const [only] = events
+  if (events.length === 1 && only !== undefined) {
+    await insertEventQuery.changed(db, eventValues(only, now))
+    return
+  }
   for (let start = 0; start < events.length; start += MAX_LIST_LENGTH) {
     const rows = events.slice(start, start + MAX_LIST_LENGTH).map((event) => eventFields(event, now))
     await insertEventsQuery.changed(db, { rows })
+  }
+}
+
+/**
+ * An INSERT that sends one event, compiled once. On PostgreSQL the insert and the event are one
+ * statement: the insert runs as a CTE and the event is inserted from the row it returns, so the event is
+ * written only if the row is, and after it (appendEvents' rule: the transaction has its ID before the
+ * cursor is taken), in one round trip instead of two. On SQLite, where a statement costs no round trip,
+ * the insert and then appendEvents. Run it in the transaction of the change, as its last write. `build`
+ * names none of its values `event_*`.
+ */
+export function insertWithEvent<V extends object, T extends keyof Tables>(
+  build: (db: Db, values: V) => InsertQueryBuilder<Tables, T, InsertResult>,
+): { run: (db: Db, values: V, event: NewEvent, now?: number) => Promise<void> } {
+  const insert = compiledQuery(build)
+  const folded = compiledQuery((db, v: V & EventValues) =>
+    db
+      .with('changed', () => build(db, changeValues(v)).returning(sql<number>`1`.as('one')))
+      .insertInto('events')
+      .columns(['type', 'post_id', 'owner_id', 'visibility', 'previous_visibility', 'payload', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('changed')
+          .select([
+            sql<string>`${v.event_type}`.as('type'),
+            sql<string | null>`${v.event_post_id}`.as('post_id'),
+            sql<string>`${v.event_owner_id}`.as('owner_id'),
+            sql<'public' | 'private'>`${v.event_visibility}`.as('visibility'),
+            sql<'public' | 'private' | null>`${v.event_previous_visibility}`.as('previous_visibility'),
+            sql<string>`${v.event_payload}`.as('payload'),
+            sql<number>`cast(${v.event_created_at} as bigint)`.as('created_at'),
+          ])
+          .limit(1),
+      ),
+  )
+  return {
+    async run(db, values, event, now = Date.now()) {
+      if (dialectOf(db) !== 'postgres') {
+        await insert.changed(db, values)
+        await insertEventQuery.changed(db, eventValues(event, now))
+        return
+      }
+      await folded.changed(db, { ...values, ...eventValues(event, now) })
+    },
+  }
+}
+
+/** The change's own values of a folded statement's, without the event's. */
+function changeValues<V extends object>(values: V & EventValues): V {
+  const change: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(values)) if (!name.startsWith('event_')) change[name] = value
+  return change as V
+}
+
+/** An event's payload: its data as JSON text. */
+function payloadOf(event: NewEvent): string {
+  return typeof event.data === 'string' ? event.data : JSON.stringify(event.data)
+}
+
+/** An event's columns as named values (EventValues). */
+function eventValues(event: NewEvent, now: number): EventValues {
+  return {
+    event_type: event.type,
+    event_post_id: event.postId,
+    event_owner_id: event.ownerId,
+    event_visibility: event.visibility,
+    event_previous_visibility: event.previousVisibility ?? null,
+    event_payload: payloadOf(event),
+    event_created_at: now,
   }
 }
 
@@ -70,7 +184,7 @@ function eventFields(event: NewEvent, now: number): EventFields {
     owner_id: event.ownerId,
     visibility: event.visibility,
     previous_visibility: event.previousVisibility ?? null,
-    payload: JSON.stringify(event.data),
+    payload: payloadOf(event),
     created_at: now,
   }
 }

@@ -16,9 +16,9 @@ const NOTIFY_SPACING_MS = 5
 /** The channel hubs LISTEN on. */
 export const EVENTS_CHANNEL = 'quire_events'
 
-/** The INSERT statements of the events outbox (event-log/). */
+/** The statements that insert into the events outbox (event-log/): alone, or after their change's CTE. */
 function appendsEvents(text: string): boolean {
-  return /^\s*insert\s+into\s+"events"/i.test(text)
+  return /\binsert\s+into\s+"events"/i.test(text)
 }
 
 /**

@@ -98,11 +98,17 @@ export async function resumableAfter(db: Db, after: number): Promise<boolean> {
   return trimmedThrough <= after && after <= Math.max(trimmedThrough, newest)
 }
 
-const oldEventsEndQuery = compiledQuery((db, v: { cutoff: number }) =>
+/** Most events one step of the retention job walks and trims: a step is one short transaction. */
+export const TRIM_STEP = 500
+
+// From the oldest kept event along the primary key (no index on the time: every write would keep it).
+const oldestKeptQuery = compiledQuery((db, v: { limit: number }) =>
   db
     .selectFrom('events')
-    .select((eb) => eb.fn.max<number | null>('id').as('id'))
-    .where('created_at', '<', v.cutoff),
+    .select(['id', 'created_at'])
+    .where(sql<boolean>`id > coalesce((select trimmed_through from event_watermark where id = 1), 0)`)
+    .orderBy('id')
+    .limit(v.limit),
 )
 
 // Monotonic: of two runs at once (several instances, clocks apart), the lower never undoes the higher.
@@ -126,16 +132,33 @@ const deleteTrimmedQuery = compiledQuery((db, _v: Record<string, never>) =>
     ),
 )
 
+/** The cursors and times of the oldest `limit` kept events, oldest first. */
+export function oldestKeptEvents(db: Db, limit: number): Promise<Array<{ id: number; created_at: number }>> {
+  return oldestKeptQuery.rows(db, { limit })
+}
+
 /**
- * Trims the outbox through the newest event created before `cutoff`: raises the watermark to its
- * cursor, then deletes every event at or below the watermark; returns how many went. By cursor, not by
- * time alone: clocks of several instances may disagree by a little, and a stream resuming after a kept
- * event must find every later one kept too. Takes the caller's transaction, so a reader never sees
- * the events gone and the watermark not yet raised.
+ * One step of the retention job, in the caller's transaction: walks the oldest `limit` kept events in
+ * cursor order and trims through the last one before the first created at or after `cutoff` (raises
+ * the watermark to its cursor, then deletes every event at or below the watermark). `more` says the
+ * walk found only old events, so the next step may find more. By cursor, not by time alone: clocks of
+ * several instances may disagree by a little, and a stream resuming after a kept event must find every
+ * later one kept too. The watermark and the deletion commit together, so a reader never sees the events
+ * gone and the watermark not yet raised.
  */
-export async function deleteEventsBefore(db: Db, cutoff: number): Promise<number> {
-  const end = (await oldEventsEndQuery.first(db, { cutoff }))?.id
-  if (end === null || end === undefined) return 0
+export async function trimEvents(
+  db: Db,
+  cutoff: number,
+  limit: number = TRIM_STEP,
+): Promise<{ trimmed: number; more: boolean }> {
+  const oldest = await oldestKeptEvents(db, limit)
+  let end: number | undefined
+  for (const row of oldest) {
+    if (row.created_at >= cutoff) break
+    end = row.id
+  }
+  if (end === undefined) return { trimmed: 0, more: false }
   await raiseWatermarkQuery.changed(db, { through: end })
-  return deleteTrimmedQuery.changed(db, {})
+  const trimmed = await deleteTrimmedQuery.changed(db, {})
+  return { trimmed, more: oldest.length === limit && end === oldest[oldest.length - 1]?.id }
 }

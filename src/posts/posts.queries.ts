@@ -1,6 +1,7 @@
 import { compiledQuery } from '../db/compiled.js'
 import { dialectOf, type Db } from '../db/database.js'
 import type { NewPostRow, PostRow } from '../db/tables.js'
+import { insertWithEvent, type NewEvent } from '../event-log/event-log.queries.js'
 import {
   pageWindow,
   paginate,
@@ -30,11 +31,11 @@ const POST_WITH_AUTHOR_COLUMNS = [
   'users.display_name as author_display_name',
 ] as const
 
-const insertPostQuery = compiledQuery((db, row: NewPostRow) => db.insertInto('posts').values(row))
+const insertPostQuery = insertWithEvent((db, row: NewPostRow) => db.insertInto('posts').values(row))
 
-/** Inserts a post. */
-export async function insertPost(db: Db, row: NewPostRow): Promise<void> {
-  await insertPostQuery.changed(db, row)
+/** Inserts a post and the event it sends, as the last write of its transaction (insertWithEvent). */
+export async function insertPostWithEvent(db: Db, row: NewPostRow, event: NewEvent): Promise<void> {
+  await insertPostQuery.run(db, row, event)
 }
 
 /**

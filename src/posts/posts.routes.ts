@@ -23,7 +23,7 @@ import { removePost } from './removal.js'
 import { appendEvents } from '../event-log/event-log.queries.js'
 import {
   findPostById,
-  insertPost,
+  insertPostWithEvent,
   listPostsByAuthor,
   listPostsVisibleTo,
   listPublicPosts,
@@ -117,8 +117,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const withAuthor = { ...row, author_display_name: caller.user.display_name }
       await db.transaction().execute(async (trx) => {
-        await insertPost(trx, row)
-        await appendEvents(trx, [postEvent('post.created', withAuthor)])
+        await insertPostWithEvent(trx, row, postEvent('post.created', withAuthor))
       })
       return reply
         .code(201)

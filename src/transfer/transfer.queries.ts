@@ -80,8 +80,8 @@ export async function insertBatch(db: Db, table: string, rows: Row[]): Promise<v
  * Moves the numbering behind `column` past the largest value copied into it, and past `floor` (the
  * largest value of another table's column) when given, so the next row numbered by the database
  * follows every number the source handed out that the copy shows. PostgreSQL: the column's sequence.
- * SQLite: AUTOINCREMENT already counts rows inserted with their own number; only the floor moves its
- * `sqlite_sequence` entry.
+ * SQLite keeps no counter to move: a rowid follows the rows copied, and the events' insert numbers past
+ * the copied floor itself (event-log/event-log.queries.ts).
  */
 export async function advanceSequence(
   db: Db,
@@ -89,22 +89,15 @@ export async function advanceSequence(
   column: string,
   floor?: { table: string; column: string },
 ): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return
   const floorValue =
     floor === undefined
       ? sql`0`
       : sql`coalesce((select max(${sql.ref(floor.column)}) from ${sql.table(floor.table)}), 0)`
-  if (dialectOf(db) === 'postgres') {
-    await sql`
-      select setval(pg_get_serial_sequence(${table}, ${column}),
-        greatest(coalesce(max(${sql.ref(column)}), 0), ${floorValue}) + 1, false)
-      from ${sql.table(table)}`.execute(db)
-    return
-  }
-  if (floor === undefined) return
   await sql`
-    insert into sqlite_sequence (name, seq) select ${table}, 0
-    where not exists (select 1 from sqlite_sequence where name = ${table})`.execute(db)
-  await sql`update sqlite_sequence set seq = max(seq, ${floorValue}) where name = ${table}`.execute(db)
+    select setval(pg_get_serial_sequence(${table}, ${column}),
+      greatest(coalesce(max(${sql.ref(column)}), 0), ${floorValue}) + 1, false)
+    from ${sql.table(table)}`.execute(db)
 }
 
 /**

@@ -22,6 +22,7 @@ import type { Db } from '../../src/db/database.js'
 import {
   findEventsAfterWithSnapshot,
   latestEventId,
+  oldestKeptEvents,
   resumableAfter,
 } from '../../src/events/events.queries.js'
 import { findReportById, listReports, resolveItemReports } from '../../src/reports/reports.queries.js'
@@ -365,6 +366,9 @@ describe('query plans on PostgreSQL', () => {
       // A batch of 500 after a cursor reads the batch (and one more at most), not the table.
       const read = await rowsReadBy(() => findEventsAfterWithSnapshot(logged, 10_000, 500))
       assert.ok(read <= 501, `read ${read} rows`)
+      // The retention job walks from the watermark along the key: a step reads its batch.
+      const oldest = await rowsReadBy(() => oldestKeptEvents(logged, 500))
+      assert.ok(oldest <= 501, `read ${oldest} rows`)
       // The newest cursor is the key's last entry.
       const latest = await rowsReadBy(() => latestEventId(logged))
       assert.ok(latest <= 1, `read ${latest} rows`)

@@ -7,7 +7,12 @@ import { loadConfig } from '../../src/config.js'
 import { createDb, dialectOf, type Db } from '../../src/db/database.js'
 import { migrateTo, migrateToLatest } from '../../src/db/migrate.js'
 import { appendEvents } from '../../src/event-log/event-log.queries.js'
-import { findEventsAfter, latestEventId, resumableAfter } from '../../src/events/events.queries.js'
+import {
+  findEventsAfter,
+  latestEventId,
+  resumableAfter,
+  trimEvents,
+} from '../../src/events/events.queries.js'
 import { freshDatabaseUrl, registerAndLogin, TEST_ENGINE } from '../helpers.js'
 import { createPost, type PostBody } from '../content-helpers.js'
 import { listening, subscribe, type SseStream } from './stream-helpers.js'
@@ -16,6 +21,7 @@ import { listening, subscribe, type SseStream } from './stream-helpers.js'
 // earlier one while its transaction can still commit. These tests hold a transaction open on a
 // connection of their own, with a cursor taken, while the app commits a later one.
 
+const SQLITE_ONLY = { skip: TEST_ENGINE !== 'sqlite' && 'PostgreSQL numbers events from its sequence' }
 const POSTGRES_ONLY = { skip: TEST_ENGINE !== 'postgres' && 'cursors commit in order on SQLite' }
 
 /** A transaction on a connection of its own that has taken the next cursor, as appendEvents would. */
@@ -118,6 +124,7 @@ async function migratedTo(t: TestContext, name: string): Promise<Db> {
 }
 
 const OLD_SCHEME = '2026-11-27-02-events'
+const SEQUENCE_SCHEME = '2026-11-27-03-event-sequence'
 
 describe('events: the move to a sequence (2026-11-27-03-event-sequence)', () => {
   it('keeps the events written under the cursor row and numbers new ones past its cursor, down and up again', async (t) => {
@@ -140,7 +147,7 @@ describe('events: the move to a sequence (2026-11-27-03-event-sequence)', () => 
       .execute()
     await loose.insertInto('event_cursor').values({ id: 1, value: 7 }).execute()
 
-    await migrateToLatest(db)
+    await migrateTo(db, SEQUENCE_SCHEME)
     assert.deepEqual(
       (await findEventsAfter(db, 0, 10)).map((row) => [row.id, row.payload]),
       [3, 4, 5].map((id) => [id, `{"id":"${String(id)}"}`]),
@@ -154,10 +161,11 @@ describe('events: the move to a sequence (2026-11-27-03-event-sequence)', () => 
       true,
       false,
     ])
-    const append = (): Promise<void> =>
-      appendEvents(db, [
-        { type: 'user.updated', postId: null, ownerId: 'u', visibility: 'private', data: {} },
-      ])
+    // As this scheme's insert did: the database numbers the event.
+    const append = async (): Promise<void> => {
+      const { id: _id, ...numbered } = event(0)
+      await loose.insertInto('events').values(numbered).execute()
+    }
     await append()
     assert.deepEqual(
       (await findEventsAfter(db, 5, 10)).map((row) => row.id),
@@ -186,7 +194,7 @@ describe('events: the move to a sequence (2026-11-27-03-event-sequence)', () => 
     await migrateTo(db, OLD_SCHEME)
     const cursor = await loose.selectFrom('event_cursor').select('value').executeTakeFirst()
     assert.equal(cursor?.['value'], 8)
-    await migrateToLatest(db)
+    await migrateTo(db, SEQUENCE_SCHEME)
     assert.deepEqual(await watermarkRows(db), [2])
     await append()
     assert.deepEqual(
@@ -200,7 +208,7 @@ describe('events: the move to a sequence (2026-11-27-03-event-sequence)', () => 
     const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>
     // Every event up to 7 handed out and trimmed.
     await loose.insertInto('event_cursor').values({ id: 1, value: 7 }).execute()
-    await migrateToLatest(db)
+    await migrateTo(db, SEQUENCE_SCHEME)
     assert.deepEqual(await watermarkRows(db), [7])
     assert.equal(await latestEventId(db), 7)
     assert.deepEqual(await Promise.all([0, 6, 7, 8].map((cursor) => resumableAfter(db, cursor))), [
@@ -211,10 +219,127 @@ describe('events: the move to a sequence (2026-11-27-03-event-sequence)', () => 
     ])
 
     const unused = await migratedTo(t, OLD_SCHEME)
-    await migrateToLatest(unused)
+    await migrateTo(unused, SEQUENCE_SCHEME)
     assert.deepEqual(await watermarkRows(unused), [])
     assert.deepEqual(await Promise.all([0, 1].map((cursor) => resumableAfter(unused, cursor))), [true, false])
   })
+})
+
+describe('events: a lean outbox (2026-11-27-04-lean-events)', () => {
+  /** The indexes on the events table, and (SQLite) whether its cursor is AUTOINCREMENT. */
+  async function eventsSchema(db: Db): Promise<{ indexes: string[]; autoIncrement: boolean }> {
+    if (dialectOf(db) === 'postgres') {
+      const { rows } = await sql<{ name: string }>`
+        select indexname as name from pg_indexes where tablename = 'events' order by 1`.execute(db)
+      return { indexes: rows.map((row) => row.name), autoIncrement: false }
+    }
+    const { rows } = await sql<{ type: string; name: string; sql: string | null }>`
+      select type, name, sql from sqlite_master where tbl_name = 'events' order by name`.execute(db)
+    return {
+      indexes: rows.filter((row) => row.type === 'index').map((row) => row.name),
+      autoIncrement: rows.some((row) => row.type === 'table' && /autoincrement/i.test(row.sql ?? '')),
+    }
+  }
+
+  const append = (db: Db): Promise<void> =>
+    appendEvents(db, [{ type: 'user.updated', postId: null, ownerId: 'u', visibility: 'private', data: {} }])
+
+  /** The newest event's cursor. */
+  async function newest(db: Db): Promise<number | undefined> {
+    const row = await db.selectFrom('events').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst()
+    return row?.id
+  }
+
+  it('numbers new events past the kept ones and the watermark, even once every event is trimmed, down and up again', async (t) => {
+    const db = await migratedTo(t, SEQUENCE_SCHEME)
+    const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>
+    const event = (id?: number): Record<string, unknown> => ({
+      ...(id === undefined ? {} : { id }),
+      type: 'post.created',
+      post_id: null,
+      owner_id: 'u',
+      visibility: 'public',
+      previous_visibility: null,
+      payload: '{}',
+      created_at: 1000,
+    })
+    await loose
+      .insertInto('events')
+      .values([event(3), event(4), event(5)])
+      .execute()
+    await loose.insertInto('event_watermark').values({ id: 1, trimmed_through: 2 }).execute()
+    if (dialectOf(db) === 'postgres') {
+      // As if the sequence had numbered them.
+      await sql`select setval(pg_get_serial_sequence('events', 'id'), 5)`.execute(db)
+    }
+    const before = await eventsSchema(db)
+    assert.ok(before.indexes.includes('events_created_at'))
+    assert.equal(before.autoIncrement, dialectOf(db) === 'sqlite')
+
+    await migrateToLatest(db)
+    assert.deepEqual(await eventsSchema(db), {
+      indexes: dialectOf(db) === 'postgres' ? ['events_pkey'] : [],
+      autoIncrement: false,
+    })
+    assert.deepEqual(
+      (await findEventsAfter(db, 0, 10)).map((row) => row.id),
+      [3, 4, 5],
+    )
+    assert.deepEqual(await watermarkRows(db), [2])
+    await append(db)
+    assert.equal(await newest(db), 6)
+    // Retention empties the outbox: the next cursor still follows the last one handed out.
+    assert.deepEqual(await db.transaction().execute((trx) => trimEvents(trx, Date.now() + 1000)), {
+      trimmed: 4,
+      more: false,
+    })
+    assert.equal(await newest(db), undefined)
+    assert.deepEqual(await watermarkRows(db), [6])
+    await append(db)
+    assert.equal(await newest(db), 7)
+
+    // Down: the counter (SQLite) and the index come back, and go on past the watermark.
+    await db.transaction().execute((trx) => trimEvents(trx, Date.now() + 1000))
+    await migrateTo(db, SEQUENCE_SCHEME)
+    assert.deepEqual(await eventsSchema(db), before)
+    await loose.insertInto('events').values(event()).execute()
+    assert.equal(await newest(db), 8)
+    await migrateToLatest(db)
+    await append(db)
+    assert.equal(await newest(db), 9)
+  })
+
+  it(
+    'SQLite: a counter past every kept event and the watermark raises the watermark to it',
+    SQLITE_ONLY,
+    async (t) => {
+      const db = await migratedTo(t, SEQUENCE_SCHEME)
+      const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>
+      await loose
+        .insertInto('events')
+        .values(
+          [3, 4, 5].map((id) => ({
+            id,
+            type: 'post.created',
+            post_id: null,
+            owner_id: 'u',
+            visibility: 'public',
+            previous_visibility: null,
+            payload: '{}',
+            created_at: 1000,
+          })),
+        )
+        .execute()
+      await loose.insertInto('event_watermark').values({ id: 1, trimmed_through: 2 }).execute()
+      // Numbers 6 and 7 handed out to changes that left no row.
+      await sql`update sqlite_sequence set seq = 7 where name = 'events'`.execute(db)
+      await migrateToLatest(db)
+      assert.deepEqual(await watermarkRows(db), [7])
+      assert.equal(await newest(db), undefined)
+      await append(db)
+      assert.equal(await newest(db), 8)
+    },
+  )
 })
 
 /** The retention watermark's rows: one once anything was trimmed, none before. */

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { dialectOf, type Db } from '../../src/db/database.js'
-import { deleteEventsBefore, latestEventId } from '../../src/events/events.queries.js'
+import { appendEvents } from '../../src/event-log/event-log.queries.js'
+import { latestEventId, trimEvents, TRIM_STEP } from '../../src/events/events.queries.js'
 import { sweepExpired } from '../../src/maintenance.js'
-import { registerAndLogin } from '../helpers.js'
+import { buildTestApp, registerAndLogin } from '../helpers.js'
 import { createPost, type PostBody } from '../content-helpers.js'
 import { listening, subscribe } from './stream-helpers.js'
 
@@ -190,10 +191,13 @@ async function rolledBackCursor(db: Db): Promise<number> {
       .catch(() => undefined)
     return taken
   }
-  // SQLite rolls the AUTOINCREMENT counter back with the change; a cursor skipped leaves the same gap.
-  await sql`update sqlite_sequence set seq = seq + 1 where name = 'events'`.execute(db)
-  const row = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'events'`.execute(db)
-  return Number(row.rows[0]?.seq)
+  // SQLite gives a rolled-back change's number to the next writer; a number skipped leaves the same
+  // gap: an account event the `posts` topic never shows, numbered one past the next cursor.
+  const gap = (await latestEventId(db)) + 1
+  await sql`
+    insert into events (id, type, post_id, owner_id, visibility, payload, created_at)
+    values (${gap + 1}, 'user.updated', null, 'nobody', 'private', '{}', ${Date.now()})`.execute(db)
+  return gap
 }
 
 describe('events: resume by the retention watermark', () => {
@@ -298,12 +302,12 @@ describe('events: resume by the retention watermark', () => {
       release = resolve
     })
     const higher = db.transaction().execute(async (trx) => {
-      const trimmed = await deleteEventsBefore(trx, cutoffAfter(high))
+      const trimmed = await trimEvents(trx, cutoffAfter(high))
       await gate
       return trimmed
     })
     await new Promise((resolve) => setTimeout(resolve, 20))
-    const lower = db.transaction().execute((trx) => deleteEventsBefore(trx, cutoffAfter(low)))
+    const lower = db.transaction().execute((trx) => trimEvents(trx, cutoffAfter(low)))
     await new Promise((resolve) => setTimeout(resolve, 50))
     release()
     await Promise.all([higher, lower])
@@ -320,6 +324,41 @@ describe('events: resume by the retention watermark', () => {
       await keptIds(db),
       rows.filter((row) => row.id > high.id).map((row) => row.id),
     )
+  })
+})
+
+describe('events: retention in steps', () => {
+  it('trims a step of TRIM_STEP events per transaction, and the sweep steps on until a young event', async (t) => {
+    // Not listening: a listening server sweeps once at start, which would race the steps below.
+    const { app } = await buildTestApp(t, { EVENTS_RETENTION: '1h' })
+    const { db } = app
+    const old = Date.now() - 2 * 60 * 60_000
+    const event = {
+      type: 'user.updated',
+      postId: null,
+      ownerId: 'u',
+      visibility: 'private',
+      data: {},
+    } as const
+    await appendEvents(
+      db,
+      Array.from({ length: TRIM_STEP * 2 + 200 }, () => event),
+      old,
+    )
+    const young = await createPost(app, await registerAndLogin(app))
+    const kept = await keptIds(db)
+    const oldIds = kept.slice(0, TRIM_STEP * 2 + 200)
+
+    const cutoff = Date.now() - 60 * 60_000
+    const step = await db.transaction().execute((trx) => trimEvents(trx, cutoff))
+    assert.deepEqual(step, { trimmed: TRIM_STEP, more: true })
+    assert.equal(await watermark(db), oldIds[TRIM_STEP - 1])
+
+    await sweepExpired(app)
+    assert.equal(await watermark(db), oldIds.at(-1))
+    const left = await db.selectFrom('events').select(['type', 'payload']).execute()
+    assert.ok(left.length >= 1 && left.every((row) => row.type !== 'user.updated'), 'only young events kept')
+    assert.ok(left.some((row) => row.payload.includes(young.id)))
   })
 })
 

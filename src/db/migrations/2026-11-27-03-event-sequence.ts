@@ -28,7 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     return
   }
   // SQLite turns a column into AUTOINCREMENT only by rebuilding its table.
-  await createSqliteEvents(db, true)
+  await rebuildSqliteEvents(db, 'autoincrement', true)
   // Copying the rows set the sequence to their max id; a cursor handed out for rows since trimmed
   // or never kept may be past it.
   await sql`
@@ -62,13 +62,19 @@ async function createWatermark(db: Kysely<unknown>): Promise<void> {
 const COLUMNS = 'id, type, post_id, owner_id, visibility, previous_visibility, payload, created_at'
 
 /**
- * A copy of the events table of 2026-11-27-02 under another name, its cursor an `AUTOINCREMENT` rowid
- * or, as it was, a plain `bigint` key.
+ * Rebuilds the SQLite events table of 2026-11-27-02 with its rows: its cursor an `AUTOINCREMENT`
+ * rowid, a plain rowid (`integer primary key`) or, as it was, a `bigint` key; with or without the
+ * retention job's `created_at` index.
  */
-async function createSqliteEvents(db: Kysely<unknown>, autoIncrement: boolean): Promise<void> {
+export async function rebuildSqliteEvents(
+  db: Kysely<unknown>,
+  cursor: 'autoincrement' | 'rowid' | 'bigint',
+  createdAtIndex: boolean,
+): Promise<void> {
+  const autoIncrement = cursor === 'autoincrement'
   await db.schema
     .createTable('events_rebuilt')
-    .addColumn('id', autoIncrement ? 'integer' : 'bigint', (col) =>
+    .addColumn('id', cursor === 'bigint' ? 'bigint' : 'integer', (col) =>
       autoIncrement ? col.primaryKey().autoIncrement() : col.primaryKey(),
     )
     .addColumn('type', 'text', (col) => col.notNull())
@@ -82,7 +88,9 @@ async function createSqliteEvents(db: Kysely<unknown>, autoIncrement: boolean): 
   await sql`insert into events_rebuilt select ${sql.raw(COLUMNS)} from events`.execute(db)
   await db.schema.dropTable('events').execute()
   await sql`alter table events_rebuilt rename to events`.execute(db)
-  await db.schema.createIndex('events_created_at').on('events').column('created_at').execute()
+  if (createdAtIndex) {
+    await db.schema.createIndex('events_created_at').on('events').column('created_at').execute()
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -112,5 +120,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await sql`
     insert into event_cursor (id, value) select 1, seq from sqlite_sequence where name = 'events'`.execute(db)
-  await createSqliteEvents(db, false)
+  await rebuildSqliteEvents(db, 'bigint', true)
 }

@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict'
+import { once } from 'node:events'
+import { describe, it } from 'node:test'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { insertCommentWithEvent } from '../../src/comments/comments.queries.js'
+import type { Db } from '../../src/db/database.js'
+import type { NewCommentRow, Tables } from '../../src/db/tables.js'
+import type { NewEvent } from '../../src/event-log/event-log.queries.js'
+import { EVENTS_CHANNEL } from '../../src/events/commit-notify.js'
+import { newId } from '../../src/ids.js'
+import { buildTestApp, registerAndLogin, TEST_ENGINE } from '../helpers.js'
+import { createPost } from '../content-helpers.js'
+
+// A write and its event in one statement (insertWithEvent): the event is written with its row and
+// after it, or not at all, and the instance still tells the other instances once it commits.
+
+const POSTGRES_ONLY = { skip: TEST_ENGINE !== 'postgres' && 'one statement on PostgreSQL only' }
+
+/** A comment row on `postId` by `userId`, and the event it sends. */
+function commentAndEvent(postId: string, userId: string): { row: NewCommentRow; event: NewEvent } {
+  const now = Date.now()
+  const id = newId(now)
+  return {
+    row: {
+      id,
+      post_id: postId,
+      attachment_id: null,
+      user_id: userId,
+      body: 'Folded',
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    },
+    event: {
+      type: 'comment.created',
+      postId,
+      ownerId: userId,
+      visibility: 'public',
+      data: `{"id":"${id}","body":"Folded"}`,
+    },
+  }
+}
+
+describe('event-log: a write and its event together', () => {
+  it('writes the row and its event, with the event’s data as given', async (t) => {
+    const { app } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const { row, event } = commentAndEvent(post.id, author.id)
+    await app.db.transaction().execute((trx) => insertCommentWithEvent(trx, row, event))
+    const stored = await app.db
+      .selectFrom('events')
+      .select(['type', 'post_id', 'owner_id', 'visibility', 'previous_visibility', 'payload'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    assert.deepEqual(stored, {
+      type: 'comment.created',
+      post_id: post.id,
+      owner_id: author.id,
+      visibility: 'public',
+      previous_visibility: null,
+      payload: event.data,
+    })
+    const comment = await app.db
+      .selectFrom('comments')
+      .select('body')
+      .where('id', '=', row.id)
+      .executeTakeFirst()
+    assert.equal(comment?.body, 'Folded')
+  })
+
+  it('writes no event when the row cannot be written', async (t) => {
+    const { app } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const count = async (): Promise<number> =>
+      Number(
+        (
+          await app.db
+            .selectFrom('events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirst()
+        )?.n,
+      )
+    const before = await count()
+    // No such post: the comment's foreign key fails.
+    const { row, event } = commentAndEvent(newId(), author.id)
+    await assert.rejects(app.db.transaction().execute((trx) => insertCommentWithEvent(trx, row, event)))
+    assert.equal(await count(), before)
+  })
+
+  it(
+    'PostgreSQL: is one statement, and the instance sends its NOTIFY after the commit',
+    POSTGRES_ONLY,
+    async (t) => {
+      const { app, databaseUrl } = await buildTestApp(t)
+      const author = await registerAndLogin(app)
+      const post = await createPost(app, author)
+
+      const statements: string[] = []
+      const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 })
+      pool.on('error', () => undefined)
+      const logged: Db = new Kysely<Tables>({
+        dialect: new PostgresDialect({ pool }),
+        log: (entry) => {
+          if (entry.level === 'query') statements.push(entry.query.sql)
+        },
+      })
+      t.after(() => logged.destroy().catch(() => undefined))
+      const first = commentAndEvent(post.id, author.id)
+      await insertCommentWithEvent(logged, first.row, first.event)
+      assert.equal(statements.length, 1)
+      assert.match(statements[0] ?? '', /^with .* insert into "events"/is)
+
+      // The app's own write of a comment: its NOTIFY reaches a listener.
+      const listener = new pg.Client({ connectionString: databaseUrl })
+      listener.on('error', () => undefined)
+      await listener.connect()
+      t.after(() => listener.end().catch(() => undefined))
+      await listener.query(`listen ${EVENTS_CHANNEL}`)
+      const notified = once(listener, 'notification')
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/v1/posts/${post.id}/comments`,
+        headers: author.auth,
+        payload: { body: 'Heard' },
+      })
+      assert.equal(answer.statusCode, 201, answer.body)
+      const timeout = AbortSignal.timeout(5000)
+      const [notification] = (await Promise.race([
+        notified,
+        once(timeout, 'abort').then(() => {
+          throw new Error('no NOTIFY within 5 s of the comment')
+        }),
+      ])) as [pg.Notification]
+      assert.equal(notification.channel, EVENTS_CHANNEL)
+    },
+  )
+})

@@ -34,7 +34,7 @@ export async function insertComment(db: Db, row: NewCommentRow): Promise<void> {
   await insertCommentQuery.changed(db, row)
 }
 
-/** `insertComment` and the event it sends, as the last write of its transaction (insertWithEvent). */
+/** `insertComment` and the event it sends, as one atomic write (insertWithEvent). */
 export async function insertCommentWithEvent(db: Db, row: NewCommentRow, event: NewEvent): Promise<void> {
   await insertCommentWithEventQuery.run(db, row, event)
 }

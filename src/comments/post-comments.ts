@@ -7,7 +7,7 @@ import type { CommentRow, PostRow } from '../db/tables.js'
 import { errorResponses, fieldsError, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY, type Caller } from '../http/caller.js'
 import { versionEtag } from '../http/conditional.js'
-import { data, listBody } from '../http/envelope.js'
+import { dataJson, JSON_CONTENT_TYPE, listBody } from '../http/envelope.js'
 import { Envelope, IdParams, ListEnvelope, PageQuery } from '../http/schemas.js'
 import { commentLinks } from '../http/links.js'
 import { pageRequest } from '../db/pagination.js'
@@ -16,6 +16,7 @@ import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
 import { onPostEvent } from '../posts/post-events.js'
 import { findPostById } from '../posts/posts.queries.js'
+import { serializerFor } from '../http/serialization.js'
 import { textProblem } from '../http/text.js'
 import {
   type CommentWithAuthor,
@@ -37,13 +38,23 @@ export function checkedText(body: string): string {
   return body
 }
 
+// A new comment is serialized once, for its live event and for the 201.
+const commentJson = serializerFor(CommentSchema)
+
+/** A new comment, as stored, and as JSON text (its answer's and its event's `data`). */
+interface NewComment {
+  row: CommentWithAuthor
+  json: string
+}
+
 /** The 201 of a new comment, on a post or an attachment: its ETag, where it lives, and the comment. */
-function replyCreated(reply: FastifyReply, row: CommentWithAuthor): FastifyReply {
+function replyCreated(reply: FastifyReply, { row, json }: NewComment): FastifyReply {
   return reply
     .code(201)
     .header('etag', versionEtag(row.version))
     .header('location', commentLinks(row).self)
-    .send(data(commentFromRow(row)))
+    .type(JSON_CONTENT_TYPE)
+    .send(dataJson(json))
 }
 
 /** Comments on a post and on one of its attachments: writing one, and listing them. */
@@ -58,7 +69,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     post: PostRow,
     attachmentId: string | null,
     body: string,
-  ): Promise<CommentWithAuthor> {
+  ): Promise<NewComment> {
     const now = Date.now()
     const row: CommentRow = {
       id: newId(now),
@@ -74,19 +85,15 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       hidden_reason: null,
     }
     const withAuthor = { ...row, author_display_name: caller.user.display_name }
+    const json = commentJson(commentFromRow(withAuthor))
     try {
-      await db.transaction().execute(async (trx) => {
-        await insertCommentWithEvent(
-          trx,
-          row,
-          onPostEvent('comment.created', post, commentFromRow(withAuthor)),
-        )
-      })
+      // One atomic write with its event: no transaction (insertWithEvent).
+      await insertCommentWithEvent(db, row, onPostEvent('comment.created', post, json))
     } catch (error) {
       if (isForeignKeyViolation(error)) throw notFound(attachmentId === null ? 'Post' : 'Attachment')
       throw error
     }
-    return withAuthor
+    return { row: withAuthor, json }
   }
 
   app.post(
@@ -109,8 +116,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = callerOf(request)
       const body = checkedText(request.body.body)
       const post = visiblePost(caller, await findPostById(db, request.params.id))
-      const row = await addComment(caller, post, null, body)
-      return replyCreated(reply, row)
+      return replyCreated(reply, await addComment(caller, post, null, body))
     },
   )
 
@@ -162,8 +168,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         caller,
         await findPostWithAttachment(db, request.params.id, request.params.aid),
       )
-      const row = await addComment(caller, post, attachment.id, body)
-      return replyCreated(reply, row)
+      return replyCreated(reply, await addComment(caller, post, attachment.id, body))
     },
   )
 

@@ -94,6 +94,8 @@ interface CompiledStatement<V, R> {
   first(db: Db, values: V): Promise<R | undefined>
   /** How many rows an INSERT, UPDATE or DELETE changed. */
   changed(db: Db, values: V): Promise<number>
+  /** The statement with `values` bound, to run with others (`runAtomically`). */
+  bound(db: Db, values: V): CompiledQuery<R>
 }
 
 /** What a query declares about the caches that copy rows it may write (docs/architecture.md). */
@@ -184,5 +186,6 @@ export function compiledQuery<V extends object, R>(
     async changed(db, values) {
       return Number((await executeCompiled(db, bind(db, values))).numAffectedRows ?? 0n)
     },
+    bound: bind,
   }
 }

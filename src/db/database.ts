@@ -169,6 +169,19 @@ export function executeCompiled<R>(db: Db, query: CompiledQuery<R>): Promise<Que
 }
 
 /**
+ * SQLite: runs compiled writes as one atomic unit. On the root handle, BEGIN IMMEDIATE, the writes and
+ * COMMIT in one synchronous call (sqlite-driver.ts), which needs no transaction of the caller's; in a
+ * transaction (`trx`), one after another within it. Not for PostgreSQL's root handle, where the atomic
+ * unit without a transaction is one statement.
+ */
+export async function runAtomically(db: Db, queries: readonly CompiledQuery[]): Promise<void> {
+  const driver = sqliteDrivers.get(db)
+  if (driver !== undefined) return driver.runAtomically(queries)
+  if (!db.isTransaction) throw new Error('runAtomically takes a SQLite database or a transaction')
+  for (const query of queries) await db.executeQuery(query)
+}
+
+/**
  * Counts, from now on, this process's write statements on `db` whose SQL `covers` picks out (see
  * WriteWatch): a cache of rows compares the count before and after to know they may have changed.
  * Another process's writes are not counted (see `outsideCommits`, and session-cache/sole-instance.ts).

@@ -22,6 +22,9 @@ import { WriteWatch } from './write-watch.js'
 // write lock up front, so no statement inside one can meet a lock it cannot wait for.
 
 const STATEMENT_CACHE_SIZE = 500
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate')
+const COMMIT = CompiledQuery.raw('commit')
+const ROLLBACK = CompiledQuery.raw('rollback')
 // Another worker's write usually ends within a fraction of a millisecond: the first retries come after
 // the event loop's other work (no timer), then on growing timers.
 const BUSY_RETRY_DELAYS_MS = [0, 0, 1, 2, 5, 10, 20, 50]
@@ -272,6 +275,37 @@ export class QuireSqliteDriver implements Driver {
         return this.#connection.runNow<R>(query)
       },
       () => (this.#lock.held ? this.#lock.free() : undefined),
+    )
+  }
+
+  /**
+   * Runs writes as one atomic unit outside any transaction: BEGIN IMMEDIATE, the writes and COMMIT in
+   * one synchronous call, so no other query of this process runs in between and no lock is held across
+   * a turn of the event loop. A write that fails rolls them all back and throws. A busy database (another
+   * process's write) is waited for as `run` waits, before anything is written.
+   */
+  runAtomically(queries: readonly CompiledQuery[]): Promise<void> {
+    const attempt = (): void => {
+      if (this.#destroyed) throw new Error('the database has been closed')
+      this.#connection.runNow(BEGIN_IMMEDIATE)
+      try {
+        for (const query of queries) this.#connection.runNow(query)
+        this.#connection.runNow(COMMIT)
+      } catch (error) {
+        if (this.#sqlite.inTransaction) this.#connection.runNow(ROLLBACK)
+        throw error
+      }
+    }
+    if (!this.#destroyed && !this.#lock.held) {
+      try {
+        attempt()
+        return Promise.resolve()
+      } catch (error) {
+        if (!isBusy(error)) return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+      }
+    }
+    return retryWhileBusy(this.#busyTimeoutMs, attempt, () =>
+      this.#lock.held ? this.#lock.free() : undefined,
     )
   }
 }

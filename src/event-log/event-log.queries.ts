@@ -1,6 +1,6 @@
 import { sql, type InsertQueryBuilder, type InsertResult } from 'kysely'
 import { compiledQuery, MAX_LIST_LENGTH } from '../db/compiled.js'
-import { dialectOf, type Db } from '../db/database.js'
+import { dialectOf, runAtomically, type Db } from '../db/database.js'
 import type { NewEventRow, Tables } from '../db/tables.js'
 
 // Live events are written here by whatever changes what a subscriber could see, inside the change's
@@ -108,12 +108,12 @@ export async function appendEvents(
 }
 
 /**
- * An INSERT that sends one event, compiled once. On PostgreSQL the insert and the event are one
- * statement: the insert runs as a CTE and the event is inserted from the row it returns, so the event is
- * written only if the row is, and after it (appendEvents' rule: the transaction has its ID before the
- * cursor is taken), in one round trip instead of two. On SQLite, where a statement costs no round trip,
- * the insert and then appendEvents. Run it in the transaction of the change, as its last write. `build`
- * names none of its values `event_*`.
+ * An INSERT that sends one event, compiled once: one atomic write, which needs no transaction of the
+ * caller's (inside one, it is part of it, as its last write). On PostgreSQL the insert and the event are
+ * one statement: the insert runs as a CTE and the event is inserted from the row it returns, so the event
+ * is written only if the row is, and after it (appendEvents' rule: the transaction has its ID before the
+ * cursor is taken), in one round trip. On SQLite the insert and then the event, in one synchronous
+ * BEGIN IMMEDIATE … COMMIT (`runAtomically`). `build` names none of its values `event_*`.
  */
 export function insertWithEvent<V extends object, T extends keyof Tables>(
   build: (db: Db, values: V) => InsertQueryBuilder<Tables, T, InsertResult>,
@@ -142,8 +142,10 @@ export function insertWithEvent<V extends object, T extends keyof Tables>(
   return {
     async run(db, values, event, now = Date.now()) {
       if (dialectOf(db) !== 'postgres') {
-        await insert.changed(db, values)
-        await insertEventQuery.changed(db, eventValues(event, now))
+        await runAtomically(db, [
+          insert.bound(db, values),
+          insertEventQuery.bound(db, eventValues(event, now)),
+        ])
         return
       }
       await folded.changed(db, { ...values, ...eventValues(event, now) })

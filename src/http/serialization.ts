@@ -83,18 +83,23 @@ type Serializer = ReturnType<typeof fastJsonStringify>
 // level: every app a process builds (the tests build hundreds) shares those it has already compiled.
 const serializers = new WeakMap<object, Serializer>()
 
+/**
+ * The serializer of a response schema, compiled once per process: what the routes' answers are written
+ * with, and what a handler uses to serialize a value once for both its answer and its live event.
+ */
+export function serializerFor(schema: object): Serializer {
+  let serializer = serializers.get(schema)
+  if (serializer === undefined) {
+    serializer = fastJsonStringify(
+      withUnionsByDiscriminator(withServerWrittenStrings(schema)) as AnySchema,
+      SERIALIZER_OPTIONS,
+    )
+    serializers.set(schema, serializer)
+  }
+  return serializer
+}
+
 /** The response serializer compiler: fast-json-stringify over the route's schema, as Fastify's own. */
 export function createSerializerCompiler(): FastifySerializerCompiler<unknown> {
-  return ({ schema }) => {
-    const key = schema as object
-    let serializer = serializers.get(key)
-    if (serializer === undefined) {
-      serializer = fastJsonStringify(
-        withUnionsByDiscriminator(withServerWrittenStrings(schema)) as AnySchema,
-        SERIALIZER_OPTIONS,
-      )
-      serializers.set(key, serializer)
-    }
-    return serializer
-  }
+  return ({ schema }) => serializerFor(schema as object)
 }

@@ -63,7 +63,7 @@ export function commentDeletedEvent(
 export function onPostEvent(
   type: NewEvent['type'],
   post: Pick<PostRow, 'id' | 'user_id'> & Shown,
-  data: object,
+  data: NewEvent['data'],
   hiddenItemOf?: string,
 ): NewEvent {
   if (hiddenItemOf !== undefined) {

@@ -33,7 +33,7 @@ const POST_WITH_AUTHOR_COLUMNS = [
 
 const insertPostQuery = insertWithEvent((db, row: NewPostRow) => db.insertInto('posts').values(row))
 
-/** Inserts a post and the event it sends, as the last write of its transaction (insertWithEvent). */
+/** Inserts a post and the event it sends, as one atomic write (insertWithEvent). */
 export async function insertPostWithEvent(db: Db, row: NewPostRow, event: NewEvent): Promise<void> {
   await insertPostQuery.run(db, row, event)
 }

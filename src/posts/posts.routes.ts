@@ -116,9 +116,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         hidden_reason: null,
       }
       const withAuthor = { ...row, author_display_name: caller.user.display_name }
-      await db.transaction().execute(async (trx) => {
-        await insertPostWithEvent(trx, row, postEvent('post.created', withAuthor))
-      })
+      // One atomic write with its event: no transaction (insertWithEvent).
+      await insertPostWithEvent(db, row, postEvent('post.created', withAuthor))
       return reply
         .code(201)
         .header('etag', versionEtag(row.version))

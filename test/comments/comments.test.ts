@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import { CommentSchema } from '../../src/comments/comments.schemas.js'
+import { serializerFor } from '../../src/http/serialization.js'
+import { Envelope } from '../../src/http/schemas.js'
 import { buildTestApp, json, registerAndLogin } from '../helpers.js'
 import {
   createAttachment,
@@ -33,6 +36,30 @@ describe('comments: happy paths', () => {
     assert.equal(response.headers['etag'], '"v1"')
     assert.equal(response.headers['location'], `/v1/comments/${comment.id}`)
     assert.deepEqual(comment.links, { self: `/v1/comments/${comment.id}`, post: `/v1/posts/${post.id}` })
+  })
+
+  it('writes the 201 and the live event’s data from one serialization, as the schema writes it', async (t) => {
+    const { app } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const response = await app.inject({
+      method: 'POST',
+      url: `/v1/posts/${post.id}/comments`,
+      headers: author.auth,
+      payload: { body: 'Said "once", with a \\ and ü' },
+    })
+    assert.equal(response.statusCode, 201, response.body)
+    assert.equal(response.headers['content-type'], 'application/json; charset=utf-8')
+    const serialize = serializerFor(Envelope(CommentSchema))
+    assert.equal(response.body, serialize(JSON.parse(response.body)))
+    const event = await app.db
+      .selectFrom('events')
+      .select(['type', 'payload'])
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow()
+    assert.equal(event.type, 'comment.created')
+    assert.equal(`{"data":${event.payload}}`, response.body)
   })
 
   it('comments on an attachment carry its ID and a link to it', async (t) => {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
+import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { insertCommentWithEvent } from '../../src/comments/comments.queries.js'
@@ -15,6 +17,7 @@ import { createPost } from '../content-helpers.js'
 // A write and its event in one statement (insertWithEvent): the event is written with its row and
 // after it, or not at all, and the instance still tells the other instances once it commits.
 
+const SQLITE_ONLY = { skip: TEST_ENGINE !== 'sqlite' && 'another process’s write lock is SQLite’s' }
 const POSTGRES_ONLY = { skip: TEST_ENGINE !== 'postgres' && 'one statement on PostgreSQL only' }
 
 /** A comment row on `postId` by `userId`, and the event it sends. */
@@ -84,10 +87,40 @@ describe('event-log: a write and its event together', () => {
         )?.n,
       )
     const before = await count()
-    // No such post: the comment's foreign key fails.
-    const { row, event } = commentAndEvent(newId(), author.id)
-    await assert.rejects(app.db.transaction().execute((trx) => insertCommentWithEvent(trx, row, event)))
+    // No such post: the comment's foreign key fails, alone and inside a caller's transaction.
+    const alone = commentAndEvent(newId(), author.id)
+    await assert.rejects(insertCommentWithEvent(app.db, alone.row, alone.event))
+    const inside = commentAndEvent(newId(), author.id)
+    await assert.rejects(
+      app.db.transaction().execute((trx) => insertCommentWithEvent(trx, inside.row, inside.event)),
+    )
     assert.equal(await count(), before)
+  })
+
+  it('SQLite: waits while another process holds the write lock, then writes both', SQLITE_ONLY, async (t) => {
+    const { app, databaseUrl } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const other = new SQLite(new URL(databaseUrl).pathname)
+    t.after(() => other.close())
+    other.exec('begin immediate')
+    const { row, event } = commentAndEvent(post.id, author.id)
+    let done = false
+    const writing = insertCommentWithEvent(app.db, row, event).then(() => {
+      done = true
+    })
+    await sleep(50)
+    assert.equal(done, false, 'written while another connection held the write lock')
+    other.exec('commit')
+    await writing
+    const stored = await app.db
+      .selectFrom('events')
+      .select('payload')
+      .where('payload', '=', `{"id":"${row.id}","body":"Folded"}`)
+      .execute()
+    assert.equal(stored.length, 1)
+    const comment = await app.db.selectFrom('comments').select('id').where('id', '=', row.id).execute()
+    assert.equal(comment.length, 1)
   })
 
   it(

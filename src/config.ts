@@ -121,6 +121,8 @@ export interface Config {
   eventsRetentionMs: number
   /** Time between comment lines on an idle event stream (EVENTS_HEARTBEAT). */
   eventsHeartbeatMs: number
+  /** How often an instance without notifications reads the live events' outbox (EVENTS_POLL). */
+  eventsPollMs: number
   /** Open event streams per user (per client address for anonymous ones), per instance. */
   eventsStreamsPerUser: number
 }
@@ -538,6 +540,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     workers: readWorkers(env),
     eventsRetentionMs: readDurationBetween(env, 'EVENTS_RETENTION', '1h', '1m', '7d'),
     eventsHeartbeatMs: readDurationBetween(env, 'EVENTS_HEARTBEAT', '15s', '100ms', '5m'),
+    eventsPollMs: readDurationBetween(env, 'EVENTS_POLL', '250ms', '50ms', '10s'),
     eventsStreamsPerUser: readInteger(env, 'EVENTS_STREAMS_PER_USER', 10, 1, 10_000),
   })
 }

@@ -193,16 +193,16 @@ export function watchWrites(db: Db, covers: (sql: string) => boolean): WriteWatc
 export type { WriteWatch }
 
 /**
- * On PostgreSQL, calls `committed` after each commit of this process's writes whose SQL `covers` picks
- * out (a transaction's COMMIT, or a write outside one); undefined on SQLite, where the database itself
- * orders commits and other processes poll.
+ * Calls `committed` after each commit of this process's writes whose SQL `covers` picks out (a
+ * transaction's COMMIT, or a write outside one), never after a rollback. On SQLite it is called in the
+ * call that committed, so it must not query; other processes' commits are not seen.
  */
 export function watchCommits(
   db: Db,
   covers: (sql: string) => boolean,
   committed: () => void,
 ): WriteWatch | undefined {
-  const watch = postgresStates.get(db)?.watches.add(covers)
+  const watch = watchWrites(db, covers)
   if (watch !== undefined) watch.committed = committed
   return watch
 }

@@ -24,7 +24,8 @@ import { WriteWatch } from './write-watch.js'
 const STATEMENT_CACHE_SIZE = 500
 const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate')
 const COMMIT = CompiledQuery.raw('commit')
-const ROLLBACK = CompiledQuery.raw('rollback')
+const ROLLBACK_SQL = 'rollback'
+const ROLLBACK = CompiledQuery.raw(ROLLBACK_SQL)
 // Another worker's write usually ends within a fraction of a millisecond: the first retries come after
 // the event loop's other work (no timer), then on growing timers.
 const BUSY_RETRY_DELAYS_MS = [0, 0, 1, 2, 5, 10, 20, 50]
@@ -64,6 +65,8 @@ class SqliteConnection implements DatabaseConnection {
   readonly #busyTimeoutMs: number
   readonly #prepared = new Map<string, Prepared>()
   readonly #watches: WriteWatch[] = []
+  /** Watches moved by writes of the open transaction: told of its commit, forgotten at its rollback. */
+  readonly #uncommitted = new Set<WriteWatch>()
 
   constructor(sqlite: SQLite.Database, busyTimeoutMs: number) {
     this.#sqlite = sqlite
@@ -106,10 +109,32 @@ class SqliteConnection implements DatabaseConnection {
       const raw = statement.all(parameters) as unknown[][]
       const rows = new Array<R>(raw.length)
       for (let index = 0; index < raw.length; index++) rows[index] = rowOf(raw[index] ?? []) as R
+      // An INSERT … RETURNING returns rows and writes.
+      if (watches.length > 0) this.#settle(query.sql, watches)
       return { rows }
     }
     const { changes, lastInsertRowid } = statement.run(parameters)
+    if (watches.length > 0 || this.#uncommitted.size > 0) this.#settle(query.sql, watches)
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] }
+  }
+
+  /**
+   * After a write or a transaction's end: tells the watches of what committed (`WriteWatch.committed`,
+   * called in the call, so it must not query), keeps those of an open transaction's writes for its
+   * end, and forgets them at a rollback.
+   */
+  #settle(sql: string, watches: readonly WriteWatch[]): void {
+    if (sql === ROLLBACK_SQL) {
+      this.#uncommitted.clear()
+      return
+    }
+    if (this.#sqlite.inTransaction) {
+      for (const watch of watches) this.#uncommitted.add(watch)
+      return
+    }
+    const done = new Set([...this.#uncommitted, ...watches])
+    this.#uncommitted.clear()
+    for (const watch of done) watch.committed()
   }
 
   /** Runs a query, waiting on timers (never in the call) while another process holds the lock. */
@@ -245,7 +270,7 @@ export class QuireSqliteDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'))
+    await connection.executeQuery(ROLLBACK)
   }
 
   async destroy(): Promise<void> {

@@ -21,8 +21,8 @@ export class WriteWatch {
    */
   holdMs: () => number = () => 0
   /**
-   * Called once a write it covers has committed (PostgreSQL): the answer of a write outside a
-   * transaction, or of its transaction's COMMIT; never after a rollback or a failed write.
+   * Called once a write it covers has committed: the answer of a write outside a transaction, or of
+   * its transaction's COMMIT; never after a rollback or a failed write. On SQLite, in the call.
    */
   committed: () => void = () => undefined
   constructor(readonly covers: (sql: string) => boolean) {}

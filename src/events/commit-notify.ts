@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { watchCommits, type Db } from '../db/database.js'
+import { dialectOf, watchCommits, type Db } from '../db/database.js'
 
 // On PostgreSQL every instance's hub LISTENs on one channel (hub.ts). The instance that commits a
 // transaction which appended events sends the NOTIFY itself, once the COMMIT has answered and outside
@@ -17,7 +17,7 @@ const NOTIFY_SPACING_MS = 5
 export const EVENTS_CHANNEL = 'quire_events'
 
 /** The statements that insert into the events outbox (event-log/): alone, or after their change's CTE. */
-function appendsEvents(text: string): boolean {
+export function appendsEvents(text: string): boolean {
   return /\binsert\s+into\s+"events"/i.test(text)
 }
 
@@ -49,6 +49,7 @@ export function notifyAfterCommits(
         }, NOTIFY_SPACING_MS).unref()
       })
   }
+  if (dialectOf(db) !== 'postgres') return undefined
   const watch = watchCommits(db, appendsEvents, () => {
     if (stopped) return
     if (inFlight) queued = true

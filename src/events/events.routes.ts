@@ -67,6 +67,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db, config } = app
   const hub = new EventHub(db, app.log, {
     heartbeatMs: config.eventsHeartbeatMs,
+    pollMs: config.eventsPollMs,
     streamsPerKey: config.eventsStreamsPerUser,
     sessionLifeMs: config.sessionLifeMs,
     sessionAbsoluteLifeMs: config.sessionAbsoluteLifeMs,

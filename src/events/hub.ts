@@ -3,11 +3,17 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { ServerResponse } from 'node:http'
 import type { PassThrough } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
-import { listenForNotifications, type ChannelListener, type Db } from '../db/database.js'
+import {
+  dialectOf,
+  listenForNotifications,
+  watchCommits,
+  type ChannelListener,
+  type Db,
+} from '../db/database.js'
 import type { EventRow } from '../db/tables.js'
 import { findSessionsByIds } from '../sessions/sessions.queries.js'
 import { sessionExpiresAt } from '../sessions/sessions.schemas.js'
-import { EVENTS_CHANNEL } from './commit-notify.js'
+import { appendsEvents, EVENTS_CHANNEL } from './commit-notify.js'
 import { CommitOrder, settledLatestEventId } from './commit-order.js'
 
 // One hub per instance fans the outbox's events out to every stream open on it. It alone reads new
@@ -15,14 +21,14 @@ import { CommitOrder, settledLatestEventId } from './commit-order.js'
 // however many streams there are: told by PostgreSQL's NOTIFY (sent after each commit that appended
 // events, commit-notify.ts; heard on a connection of its own, read again from the last cursor
 // whenever it listens anew), or,
-// on SQLite (each worker its own hub) and behind a pooler in transaction mode, by reading the cursor a
-// few times a second while it has streams. Each event's text is built once per way of seeing it (the
+// on SQLite (each worker its own hub) and behind a pooler in transaction mode, by reading the cursor
+// every EVENTS_POLL while it has streams; on SQLite this process's own commits of events wake it too. Each event's text is built once per way of seeing it (the
 // resource, a post seen appearing or vanishing, one's own session), not once per stream.
 
 /** Events read per statement. */
 const BATCH = 500
-/** How often a hub without notifications reads the cursor while it has streams. */
-const POLL_MS = 250
+/** Least time between two reads woken by this instance's own commits (SQLite). */
+const LOCAL_WAKE_MS = 5
 /** With notifications: a backstop read, should one be lost with its connection. */
 const BACKSTOP_POLL_MS = 5000
 /** Pauses before reading again while rows wait behind a cursor that may still commit. */
@@ -60,6 +66,8 @@ export interface Subscriber {
 /** How the hub runs: the heartbeat and the per-user (or per-address) stream limit. */
 interface HubOptions {
   heartbeatMs: number
+  /** How often a hub without notifications reads the outbox while it has streams (EVENTS_POLL). */
+  pollMs: number
   streamsPerKey: number
   sessionLifeMs: number
   sessionAbsoluteLifeMs: number | null
@@ -139,6 +147,7 @@ export class EventHub {
   #reading = false
   #readAgain = false
   #poll: NodeJS.Timeout | undefined
+  #localWake: NodeJS.Timeout | undefined
   #heartbeat: NodeJS.Timeout | undefined
   #sessionCheck: NodeJS.Timeout | undefined
   #ending = false
@@ -154,6 +163,23 @@ export class EventHub {
     this.#log = log
     this.#options = options
     this.#order = new CommitOrder(db)
+    // SQLite has no notifications: this process's own commits of events wake its hub (other workers'
+    // are found by the poll).
+    if (dialectOf(db) === 'sqlite') {
+      watchCommits(db, appendsEvents, () => {
+        this.#wakeForLocalCommit()
+      })
+    }
+  }
+
+  /** A read soon after this process committed events: one per LOCAL_WAKE_MS at most. */
+  #wakeForLocalCommit(): void {
+    if (this.#localWake !== undefined || this.#all.size === 0 || this.#ending) return
+    this.#localWake = setTimeout(() => {
+      this.#localWake = undefined
+      if (this.#all.size > 0) void this.#read()
+    }, LOCAL_WAKE_MS)
+    this.#localWake.unref()
   }
 
   /** Open streams on this instance. */
@@ -464,7 +490,7 @@ export class EventHub {
       () => {
         void this.#read()
       },
-      this.#listener === undefined ? POLL_MS : BACKSTOP_POLL_MS,
+      this.#listener === undefined ? this.#options.pollMs : BACKSTOP_POLL_MS,
     )
     this.#heartbeat = setInterval(() => {
       this.#beat()
@@ -482,7 +508,8 @@ export class EventHub {
     clearInterval(this.#heartbeat)
     clearInterval(this.#sessionCheck)
     clearTimeout(this.#gapRetry)
-    this.#poll = this.#heartbeat = this.#sessionCheck = this.#gapRetry = undefined
+    clearTimeout(this.#localWake)
+    this.#poll = this.#heartbeat = this.#sessionCheck = this.#gapRetry = this.#localWake = undefined
   }
 
   /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { registerAndLogin } from '../helpers.js'
+import { registerAndLogin, TEST_ENGINE } from '../helpers.js'
 import {
   createAttachment,
   createComment,
@@ -154,6 +154,26 @@ describe('events: happy paths', () => {
     assert.equal(replayed.event, 'session.created')
     assert.deepEqual([replayed.data.id, replayed.data.current], [second.id, true])
   })
+})
+
+describe('events: how soon a stream hears', () => {
+  it(
+    'SQLite: this instance’s own commits wake its streams at once, not at the next poll',
+    { skip: TEST_ENGINE !== 'sqlite' && 'PostgreSQL is woken by NOTIFY' },
+    async (t) => {
+      // A poll far off: only the wake on commit can deliver within the wait below.
+      const { app, port } = await listening(t, { EVENTS_POLL: '10s' })
+      const author = await registerAndLogin(app)
+      const post = await createPost(app, author)
+      const stream = await subscribe(t, port, `posts/${post.id}`, author)
+      await stream.until(() => stream.lastId !== undefined, 'the opening id line')
+      for (const text of ['First', 'Second', 'Third']) {
+        const comment = await createComment(app, author, post.id, undefined, text)
+        const event = await stream.nextEvent<CommentBody>(2000)
+        assert.deepEqual([event.event, event.data.id], ['comment.created', comment.id])
+      }
+    },
+  )
 })
 
 describe('events: account deletion', () => {

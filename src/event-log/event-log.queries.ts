@@ -60,9 +60,9 @@ interface EventValues {
 const SQLITE_NEXT_CURSOR = sql<number>`(coalesce((select max(id) from events),
   (select trimmed_through from event_watermark where id = 1), 0) + 1)`
 
-const insertEventQuery = compiledQuery((db, v: EventValues) =>
-  db.insertInto('events').values({
-    ...(dialectOf(db) === 'postgres' ? {} : { id: SQLITE_NEXT_CURSOR }),
+/** An event's columns from its named values (placeholders for them while a query is built). */
+function eventColumns(v: EventValues): EventFields {
+  return {
     type: v.event_type,
     post_id: v.event_post_id,
     owner_id: v.event_owner_id,
@@ -70,17 +70,22 @@ const insertEventQuery = compiledQuery((db, v: EventValues) =>
     previous_visibility: v.event_previous_visibility,
     payload: v.event_payload,
     created_at: v.event_created_at,
-  }),
-)
+  }
+}
 
-const insertEventsQuery = compiledQuery((db, v: { rows: EventFields[] }) =>
+const insertEventQuery = compiledQuery((db, v: EventValues) =>
   db
     .insertInto('events')
-    .values(
-      dialectOf(db) === 'postgres'
-        ? v.rows
-        : v.rows.map((row, index) => ({ ...row, id: index === 0 ? SQLITE_NEXT_CURSOR : sql<number>`null` })),
-    ),
+    .values({ ...(dialectOf(db) === 'postgres' ? {} : { id: SQLITE_NEXT_CURSOR }), ...eventColumns(v) }),
+)
+
+const insertEventsQuery = compiledQuery((db, v: { rows: EventValues[] }) =>
+  db.insertInto('events').values(
+    v.rows.map((row, index) => ({
+      ...(dialectOf(db) === 'postgres' ? {} : { id: index === 0 ? SQLITE_NEXT_CURSOR : sql<number>`null` }),
+      ...eventColumns(row),
+    })),
+  ),
 )
 
 /**
@@ -102,7 +107,7 @@ export async function appendEvents(
     return
   }
   for (let start = 0; start < events.length; start += MAX_LIST_LENGTH) {
-    const rows = events.slice(start, start + MAX_LIST_LENGTH).map((event) => eventFields(event, now))
+    const rows = events.slice(start, start + MAX_LIST_LENGTH).map((event) => eventValues(event, now))
     await insertEventsQuery.changed(db, { rows })
   }
 }
@@ -175,18 +180,5 @@ function eventValues(event: NewEvent, now: number): EventValues {
     event_previous_visibility: event.previousVisibility ?? null,
     event_payload: payloadOf(event),
     event_created_at: now,
-  }
-}
-
-/** An event's columns but its cursor. */
-function eventFields(event: NewEvent, now: number): EventFields {
-  return {
-    type: event.type,
-    post_id: event.postId,
-    owner_id: event.ownerId,
-    visibility: event.visibility,
-    previous_visibility: event.previousVisibility ?? null,
-    payload: payloadOf(event),
-    created_at: now,
   }
 }

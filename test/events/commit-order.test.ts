@@ -250,19 +250,22 @@ describe('events: a lean outbox (2026-11-27-04-lean-events)', () => {
     return row?.id
   }
 
+  /** An event row as an older scheme's insert wrote it: with its cursor, or numbered by the table. */
+  const oldEvent = (id?: number): Record<string, unknown> => ({
+    ...(id === undefined ? {} : { id }),
+    type: 'post.created',
+    post_id: null,
+    owner_id: 'u',
+    visibility: 'public',
+    previous_visibility: null,
+    payload: '{}',
+    created_at: 1000,
+  })
+
   it('numbers new events past the kept ones and the watermark, even once every event is trimmed, down and up again', async (t) => {
     const db = await migratedTo(t, SEQUENCE_SCHEME)
     const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>
-    const event = (id?: number): Record<string, unknown> => ({
-      ...(id === undefined ? {} : { id }),
-      type: 'post.created',
-      post_id: null,
-      owner_id: 'u',
-      visibility: 'public',
-      previous_visibility: null,
-      payload: '{}',
-      created_at: 1000,
-    })
+    const event = oldEvent
     await loose
       .insertInto('events')
       .values([event(3), event(4), event(5)])
@@ -317,18 +320,7 @@ describe('events: a lean outbox (2026-11-27-04-lean-events)', () => {
       const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>
       await loose
         .insertInto('events')
-        .values(
-          [3, 4, 5].map((id) => ({
-            id,
-            type: 'post.created',
-            post_id: null,
-            owner_id: 'u',
-            visibility: 'public',
-            previous_visibility: null,
-            payload: '{}',
-            created_at: 1000,
-          })),
-        )
+        .values([oldEvent(3), oldEvent(4), oldEvent(5)])
         .execute()
       await loose.insertInto('event_watermark').values({ id: 1, trimmed_through: 2 }).execute()
       // Numbers 6 and 7 handed out to changes that left no row.

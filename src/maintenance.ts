@@ -7,6 +7,8 @@ import { deleteExpiredCounters } from './rate-limits/rate-limits.queries.js'
 import { deleteExpiredSessions } from './sessions/sessions.queries.js'
 
 const SWEEP_INTERVAL_MS = 10 * 60_000
+/** Most rows one statement of the sweep deletes (one step of the live events' trim, a transaction). */
+export const SWEEP_STEP = 500
 /** How long a message the sender gave up on stays in the outbox for an operator to look at. */
 const FAILED_MAIL_KEEP_MS = 7 * 24 * 60 * 60_000
 
@@ -16,15 +18,15 @@ const FAILED_MAIL_KEEP_MS = 7 * 24 * 60 * 60_000
  * table grows without bound. Idempotent and safe to run at once, so every instance may run it.
  */
 export async function sweepExpired(app: FastifyInstance, now: number = Date.now()): Promise<void> {
+  const { db } = app
   const { sessionLifeMs, sessionAbsoluteLifeMs } = app.config
-  const sessions = await deleteExpiredSessions(
-    app.db,
-    now - sessionLifeMs,
-    sessionAbsoluteLifeMs === null ? undefined : now - sessionAbsoluteLifeMs,
+  const createdCutoff = sessionAbsoluteLifeMs === null ? undefined : now - sessionAbsoluteLifeMs
+  const sessions = await inSteps((limit) =>
+    deleteExpiredSessions(db, limit, now - sessionLifeMs, createdCutoff),
   )
-  const counters = await deleteExpiredCounters(app.db, now)
-  const tokens = await deleteExpiredAccountTokens(app.db, now)
-  const failedMail = await deleteFailedMailBefore(app.db, now - FAILED_MAIL_KEEP_MS)
+  const counters = await inSteps((limit) => deleteExpiredCounters(db, limit, now))
+  const tokens = await inSteps((limit) => deleteExpiredAccountTokens(db, limit, now))
+  const failedMail = await inSteps((limit) => deleteFailedMailBefore(db, limit, now - FAILED_MAIL_KEEP_MS))
   const events = await trimOldEvents(app, now - app.config.eventsRetentionMs)
   if (sessions + counters + tokens + failedMail + events > 0) {
     app.log.info({ sessions, counters, tokens, failed_mail: failedMail, events }, 'swept expired rows')
@@ -32,14 +34,29 @@ export async function sweepExpired(app: FastifyInstance, now: number = Date.now(
 }
 
 /**
+ * Deletes in statements of at most SWEEP_STEP rows until one deletes fewer, giving other requests their
+ * turn between them: rows pile up (a busy hour of events, a million expired sessions after a quiet
+ * week), and one statement deleting them all would hold SQLite's writer, and the event loop, for seconds.
+ * Returns how many went.
+ */
+async function inSteps(step: (limit: number) => Promise<number>): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const count = await step(SWEEP_STEP)
+    deleted += count
+    if (count < SWEEP_STEP) return deleted
+    await setImmediate()
+  }
+}
+
+/**
  * Trims the live events created before `cutoff` in steps of their own transactions (events.queries.ts),
- * giving other requests their turn between steps: an hour of busy writes is millions of events, and
- * one statement deleting them all would hold SQLite's writer, and the event loop, for seconds.
+ * as inSteps does, each step raising the watermark with its deletion.
  */
 async function trimOldEvents(app: FastifyInstance, cutoff: number): Promise<number> {
   let trimmed = 0
   for (;;) {
-    const step = await app.db.transaction().execute((trx) => trimEvents(trx, cutoff))
+    const step = await app.db.transaction().execute((trx) => trimEvents(trx, cutoff, SWEEP_STEP))
     trimmed += step.trimmed
     if (!step.more) return trimmed
     await setImmediate()

@@ -65,11 +65,15 @@ export async function deleteUserAccountTokens(
   await deleteUserPurposeTokens.changed(db, { userId, purposes })
 }
 
-const deleteExpiredAccountTokensQuery = compiledQuery((db, v: { now: number }) =>
-  db.deleteFrom('account_tokens').where('expires_at', '<=', v.now),
+const deleteExpiredAccountTokensQuery = compiledQuery((db, v: { now: number; limit: number }) =>
+  db
+    .deleteFrom('account_tokens')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('account_tokens').select('id').where('expires_at', '<=', v.now).limit(v.limit),
+    ),
 )
 
-/** Removes tokens past their expiry; returns how many. */
-export function deleteExpiredAccountTokens(db: Db, now: number): Promise<number> {
-  return deleteExpiredAccountTokensQuery.changed(db, { now })
+/** Removes up to `limit` tokens past their expiry; returns how many. */
+export function deleteExpiredAccountTokens(db: Db, limit: number, now: number): Promise<number> {
+  return deleteExpiredAccountTokensQuery.changed(db, { now, limit })
 }

@@ -98,9 +98,6 @@ export async function resumableAfter(db: Db, after: number): Promise<boolean> {
   return trimmedThrough <= after && after <= Math.max(trimmedThrough, newest)
 }
 
-/** Most events one step of the retention job walks and trims: a step is one short transaction. */
-export const TRIM_STEP = 500
-
 // From the oldest kept event along the primary key (no index on the time: every write would keep it).
 const oldestKeptQuery = compiledQuery((db, v: { limit: number }) =>
   db
@@ -149,7 +146,7 @@ export function oldestKeptEvents(db: Db, limit: number): Promise<Array<{ id: num
 export async function trimEvents(
   db: Db,
   cutoff: number,
-  limit: number = TRIM_STEP,
+  limit: number,
 ): Promise<{ trimmed: number; more: boolean }> {
   const oldest = await oldestKeptEvents(db, limit)
   let end: number | undefined

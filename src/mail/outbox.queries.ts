@@ -101,11 +101,20 @@ export async function recordMailFailure(
   })
 }
 
-const deleteFailedMailBeforeQuery = compiledQuery((db, v: { cutoff: number }) =>
-  db.deleteFrom('mail_outbox').where('status', '=', 'failed').where('created_at', '<', v.cutoff),
+const deleteFailedMailBeforeQuery = compiledQuery((db, v: { cutoff: number; limit: number }) =>
+  db
+    .deleteFrom('mail_outbox')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'failed')
+        .where('created_at', '<', v.cutoff)
+        .limit(v.limit),
+    ),
 )
 
-/** Deletes messages given up on before `cutoff`; returns how many. */
-export function deleteFailedMailBefore(db: Db, cutoff: number): Promise<number> {
-  return deleteFailedMailBeforeQuery.changed(db, { cutoff })
+/** Deletes up to `limit` messages given up on before `cutoff`; returns how many. */
+export function deleteFailedMailBefore(db: Db, limit: number, cutoff: number): Promise<number> {
+  return deleteFailedMailBeforeQuery.changed(db, { cutoff, limit })
 }

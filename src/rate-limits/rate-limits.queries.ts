@@ -73,11 +73,15 @@ export async function deleteCountersByPrefix(db: Db, prefix: string): Promise<vo
   })
 }
 
-const deleteExpiredCountersQuery = compiledQuery((db, v: { now: number }) =>
-  db.deleteFrom('rate_limits').where('reset_at', '<=', v.now),
+const deleteExpiredCountersQuery = compiledQuery((db, v: { now: number; limit: number }) =>
+  db
+    .deleteFrom('rate_limits')
+    .where('key', 'in', (eb) =>
+      eb.selectFrom('rate_limits').select('key').where('reset_at', '<=', v.now).limit(v.limit),
+    ),
 )
 
-/** Removes counters whose window has ended; returns how many. */
-export function deleteExpiredCounters(db: Db, now: number): Promise<number> {
-  return deleteExpiredCountersQuery.changed(db, { now })
+/** Removes up to `limit` counters whose window has ended; returns how many. */
+export function deleteExpiredCounters(db: Db, limit: number, now: number): Promise<number> {
+  return deleteExpiredCountersQuery.changed(db, { now, limit })
 }

@@ -217,19 +217,31 @@ export async function listUserSessions(db: Db, userId: string, page: PageRequest
 }
 
 const deleteExpiredSessionsQuery = compiledQuery(
-  (db, v: { idleCutoff: number; createdCutoff: number | undefined }) =>
-    db
-      .deleteFrom('sessions')
-      .where((eb) =>
-        v.createdCutoff === undefined
-          ? eb('updated_at', '<', v.idleCutoff)
-          : eb.or([eb('updated_at', '<', v.idleCutoff), eb('created_at', '<', v.createdCutoff)]),
-      ),
+  (db, v: { idleCutoff: number; createdCutoff: number | undefined; limit: number }) =>
+    db.deleteFrom('sessions').where('id', 'in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('id')
+        .where((eb) =>
+          v.createdCutoff === undefined
+            ? eb('updated_at', '<', v.idleCutoff)
+            : eb.or([eb('updated_at', '<', v.idleCutoff), eb('created_at', '<', v.createdCutoff)]),
+        )
+        .limit(v.limit),
+    ),
 )
 
-/** Deletes sessions idle since before `idleCutoff` or, with an absolute cap, created before `createdCutoff`. */
-export function deleteExpiredSessions(db: Db, idleCutoff: number, createdCutoff?: number): Promise<number> {
-  return deleteExpiredSessionsQuery.changed(db, { idleCutoff, createdCutoff })
+/**
+ * Deletes up to `limit` sessions idle since before `idleCutoff` or, with an absolute cap, created before
+ * `createdCutoff`; returns how many.
+ */
+export function deleteExpiredSessions(
+  db: Db,
+  limit: number,
+  idleCutoff: number,
+  createdCutoff?: number,
+): Promise<number> {
+  return deleteExpiredSessionsQuery.changed(db, { idleCutoff, createdCutoff, limit })
 }
 
 const sessionsByIdsQuery = compiledQuery((db, v: { ids: string[] }) =>

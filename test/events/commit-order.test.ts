@@ -292,7 +292,7 @@ describe('events: a lean outbox (2026-11-27-04-lean-events)', () => {
     await append(db)
     assert.equal(await newest(db), 6)
     // Retention empties the outbox: the next cursor still follows the last one handed out.
-    assert.deepEqual(await db.transaction().execute((trx) => trimEvents(trx, Date.now() + 1000)), {
+    assert.deepEqual(await db.transaction().execute((trx) => trimEvents(trx, Date.now() + 1000, 500)), {
       trimmed: 4,
       more: false,
     })
@@ -302,7 +302,7 @@ describe('events: a lean outbox (2026-11-27-04-lean-events)', () => {
     assert.equal(await newest(db), 7)
 
     // Down: the counter (SQLite) and the index come back, and go on past the watermark.
-    await db.transaction().execute((trx) => trimEvents(trx, Date.now() + 1000))
+    await db.transaction().execute((trx) => trimEvents(trx, Date.now() + 1000, 500))
     await migrateTo(db, SEQUENCE_SCHEME)
     assert.deepEqual(await eventsSchema(db), before)
     await loose.insertInto('events').values(event()).execute()

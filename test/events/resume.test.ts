@@ -3,8 +3,8 @@ import { describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { dialectOf, type Db } from '../../src/db/database.js'
 import { appendEvents } from '../../src/event-log/event-log.queries.js'
-import { latestEventId, trimEvents, TRIM_STEP } from '../../src/events/events.queries.js'
-import { sweepExpired } from '../../src/maintenance.js'
+import { latestEventId, trimEvents } from '../../src/events/events.queries.js'
+import { sweepExpired, SWEEP_STEP } from '../../src/maintenance.js'
 import { buildTestApp, registerAndLogin } from '../helpers.js'
 import { createPost, type PostBody } from '../content-helpers.js'
 import { listening, subscribe } from './stream-helpers.js'
@@ -302,12 +302,12 @@ describe('events: resume by the retention watermark', () => {
       release = resolve
     })
     const higher = db.transaction().execute(async (trx) => {
-      const trimmed = await trimEvents(trx, cutoffAfter(high))
+      const trimmed = await trimEvents(trx, cutoffAfter(high), SWEEP_STEP)
       await gate
       return trimmed
     })
     await new Promise((resolve) => setTimeout(resolve, 20))
-    const lower = db.transaction().execute((trx) => trimEvents(trx, cutoffAfter(low)))
+    const lower = db.transaction().execute((trx) => trimEvents(trx, cutoffAfter(low), SWEEP_STEP))
     await new Promise((resolve) => setTimeout(resolve, 50))
     release()
     await Promise.all([higher, lower])
@@ -328,7 +328,7 @@ describe('events: resume by the retention watermark', () => {
 })
 
 describe('events: retention in steps', () => {
-  it('trims a step of TRIM_STEP events per transaction, and the sweep steps on until a young event', async (t) => {
+  it('trims a step of SWEEP_STEP events per transaction, and the sweep steps on until a young event', async (t) => {
     // Not listening: a listening server sweeps once at start, which would race the steps below.
     const { app } = await buildTestApp(t, { EVENTS_RETENTION: '1h' })
     const { db } = app
@@ -342,17 +342,17 @@ describe('events: retention in steps', () => {
     } as const
     await appendEvents(
       db,
-      Array.from({ length: TRIM_STEP * 2 + 200 }, () => event),
+      Array.from({ length: SWEEP_STEP * 2 + 200 }, () => event),
       old,
     )
     const young = await createPost(app, await registerAndLogin(app))
     const kept = await keptIds(db)
-    const oldIds = kept.slice(0, TRIM_STEP * 2 + 200)
+    const oldIds = kept.slice(0, SWEEP_STEP * 2 + 200)
 
     const cutoff = Date.now() - 60 * 60_000
-    const step = await db.transaction().execute((trx) => trimEvents(trx, cutoff))
-    assert.deepEqual(step, { trimmed: TRIM_STEP, more: true })
-    assert.equal(await watermark(db), oldIds[TRIM_STEP - 1])
+    const step = await db.transaction().execute((trx) => trimEvents(trx, cutoff, SWEEP_STEP))
+    assert.deepEqual(step, { trimmed: SWEEP_STEP, more: true })
+    assert.equal(await watermark(db), oldIds[SWEEP_STEP - 1])
 
     await sweepExpired(app)
     assert.equal(await watermark(db), oldIds.at(-1))

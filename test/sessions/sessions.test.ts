@@ -4,7 +4,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/db/database.js'
-import { sweepExpired } from '../../src/maintenance.js'
+import { sweepExpired, SWEEP_STEP } from '../../src/maintenance.js'
+import { deleteExpiredCounters } from '../../src/rate-limits/rate-limits.queries.js'
+import { deleteExpiredSessions } from '../../src/sessions/sessions.queries.js'
 import { equalInConstantTime, hashToken } from '../../src/session-cache/token-hashes.js'
 import {
   buildTestApp,
@@ -399,6 +401,50 @@ describe('authentication: the seed’s session state table', () => {
     const ids = (await db.selectFrom('sessions').select('id').execute()).map((row) => row.id)
     assert.ok(!ids.includes(stale.sessionId))
     assert.ok(ids.includes(fresh.sessionId))
+  })
+
+  it('the sweep deletes expired sessions and counters in statements of at most SWEEP_STEP rows', async (t) => {
+    const { app, db } = await buildTestApp(t, { SESSION_LIFE: '1h' })
+    const user = await registerAndLogin(app)
+    const old = Date.now() - 2 * 3_600_000
+    const many = SWEEP_STEP + 100
+    for (let start = 0; start < many; start += 100) {
+      await db
+        .insertInto('sessions')
+        .values(
+          Array.from({ length: 100 }, (_, index) => ({
+            id: randomUUID(),
+            user_id: user.id,
+            token_hash: `expired-${String(start + index)}`,
+            user_agent: null,
+            ip: null,
+            created_at: old,
+            updated_at: old,
+          })),
+        )
+        .execute()
+      await db
+        .insertInto('rate_limits')
+        .values(
+          Array.from({ length: 100 }, (_, index) => ({
+            key: `old-${String(start + index)}`,
+            count: 1,
+            reset_at: old,
+          })),
+        )
+        .execute()
+    }
+    const cutoff = Date.now() - 3_600_000
+    assert.equal(await deleteExpiredSessions(db, SWEEP_STEP, cutoff), SWEEP_STEP)
+    assert.equal(await deleteExpiredCounters(db, SWEEP_STEP, Date.now()), SWEEP_STEP)
+    await sweepExpired(app)
+    const left = await db.selectFrom('sessions').select('id').execute()
+    assert.deepEqual(
+      left.map((row) => row.id),
+      [user.sessionId],
+    )
+    const counters = await db.selectFrom('rate_limits').select('key').where('key', 'like', 'old-%').execute()
+    assert.deepEqual(counters, [])
   })
 
   it('accepts the token in the access_token query parameter', async (t) => {

@@ -7,7 +7,7 @@ import { deleteExpiredCounters } from './rate-limits/rate-limits.queries.js'
 import { deleteExpiredSessions } from './sessions/sessions.queries.js'
 
 const SWEEP_INTERVAL_MS = 10 * 60_000
-/** Most rows one statement of the sweep deletes (one step of the live events' trim, a transaction). */
+/** Most rows one statement of the sweep deletes (the live events: one step, a transaction). */
 export const SWEEP_STEP = 500
 /** How long a message the sender gave up on stays in the outbox for an operator to look at. */
 const FAILED_MAIL_KEEP_MS = 7 * 24 * 60 * 60_000
@@ -27,7 +27,11 @@ export async function sweepExpired(app: FastifyInstance, now: number = Date.now(
   const counters = await inSteps((limit) => deleteExpiredCounters(db, limit, now))
   const tokens = await inSteps((limit) => deleteExpiredAccountTokens(db, limit, now))
   const failedMail = await inSteps((limit) => deleteFailedMailBefore(db, limit, now - FAILED_MAIL_KEEP_MS))
-  const events = await trimOldEvents(app, now - app.config.eventsRetentionMs)
+  // The watermark and the events it trims through commit together (events.queries.ts).
+  const eventsCutoff = now - app.config.eventsRetentionMs
+  const events = await inSteps((limit) =>
+    db.transaction().execute((trx) => trimEvents(trx, eventsCutoff, limit)),
+  )
   if (sessions + counters + tokens + failedMail + events > 0) {
     app.log.info({ sessions, counters, tokens, failed_mail: failedMail, events }, 'swept expired rows')
   }
@@ -45,20 +49,6 @@ async function inSteps(step: (limit: number) => Promise<number>): Promise<number
     const count = await step(SWEEP_STEP)
     deleted += count
     if (count < SWEEP_STEP) return deleted
-    await setImmediate()
-  }
-}
-
-/**
- * Trims the live events created before `cutoff` in steps of their own transactions (events.queries.ts),
- * as inSteps does, each step raising the watermark with its deletion.
- */
-async function trimOldEvents(app: FastifyInstance, cutoff: number): Promise<number> {
-  let trimmed = 0
-  for (;;) {
-    const step = await app.db.transaction().execute((trx) => trimEvents(trx, cutoff, SWEEP_STEP))
-    trimmed += step.trimmed
-    if (!step.more) return trimmed
     await setImmediate()
   }
 }

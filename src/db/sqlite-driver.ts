@@ -137,6 +137,18 @@ class SqliteConnection implements DatabaseConnection {
     for (const watch of done) watch.committed()
   }
 
+  /** BEGIN IMMEDIATE, `queries` and COMMIT, now; a failure rolls them all back and throws. */
+  runAtomically(queries: readonly CompiledQuery[]): void {
+    this.runNow(BEGIN_IMMEDIATE)
+    try {
+      for (const query of queries) this.runNow(query)
+      this.runNow(COMMIT)
+    } catch (error) {
+      if (this.#sqlite.inTransaction) this.runNow(ROLLBACK)
+      throw error
+    }
+  }
+
   /** Runs a query, waiting on timers (never in the call) while another process holds the lock. */
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     return retryWhileBusy(this.#busyTimeoutMs, () => this.runNow<R>(query))
@@ -279,16 +291,32 @@ export class QuireSqliteDriver implements Driver {
     this.#sqlite.close()
   }
 
-  /**
-   * Runs a query outside any transaction: at once when no transaction holds the connection (the
-   * usual case, with no promise in between), otherwise once it is free. A busy database is waited
-   * for on timers without holding the connection, so this process's other queries go on meanwhile.
-   */
+  /** Runs a query outside any transaction (see #whenFree). */
   run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.#whenFree(runOne<R>, query)
+  }
+
+  /**
+   * Runs writes as one atomic unit outside any transaction (see #whenFree): BEGIN IMMEDIATE, the
+   * writes and COMMIT in one synchronous call, so no other query of this process runs in between and
+   * no lock is held across a turn of the event loop. A write that fails rolls them all back and throws;
+   * a busy database is waited for before anything is written.
+   */
+  runAtomically(queries: readonly CompiledQuery[]): Promise<void> {
+    return this.#whenFree(runAll, queries)
+  }
+
+  /**
+   * Runs `work` on the connection outside any transaction: at once when no transaction holds the
+   * connection (the usual case, with no promise in between), otherwise once it is free. A busy database
+   * is waited for on timers without holding the connection, so this process's other queries go on
+   * meanwhile.
+   */
+  #whenFree<I, T>(work: (connection: SqliteConnection, input: I) => T, input: I): Promise<T> {
     if (!this.#destroyed && !this.#lock.held) {
       // The usual case, without the retry loop's promise and closures: a busy database falls to it.
       try {
-        return Promise.resolve(this.#connection.runNow<R>(query))
+        return Promise.resolve(work(this.#connection, input))
       } catch (error) {
         if (!isBusy(error)) return Promise.reject(error instanceof Error ? error : new Error(String(error)))
       }
@@ -297,42 +325,19 @@ export class QuireSqliteDriver implements Driver {
       this.#busyTimeoutMs,
       () => {
         if (this.#destroyed) throw new Error('the database has been closed')
-        return this.#connection.runNow<R>(query)
+        return work(this.#connection, input)
       },
       () => (this.#lock.held ? this.#lock.free() : undefined),
     )
   }
+}
 
-  /**
-   * Runs writes as one atomic unit outside any transaction: BEGIN IMMEDIATE, the writes and COMMIT in
-   * one synchronous call, so no other query of this process runs in between and no lock is held across
-   * a turn of the event loop. A write that fails rolls them all back and throws. A busy database (another
-   * process's write) is waited for as `run` waits, before anything is written.
-   */
-  runAtomically(queries: readonly CompiledQuery[]): Promise<void> {
-    const attempt = (): void => {
-      if (this.#destroyed) throw new Error('the database has been closed')
-      this.#connection.runNow(BEGIN_IMMEDIATE)
-      try {
-        for (const query of queries) this.#connection.runNow(query)
-        this.#connection.runNow(COMMIT)
-      } catch (error) {
-        if (this.#sqlite.inTransaction) this.#connection.runNow(ROLLBACK)
-        throw error
-      }
-    }
-    if (!this.#destroyed && !this.#lock.held) {
-      try {
-        attempt()
-        return Promise.resolve()
-      } catch (error) {
-        if (!isBusy(error)) return Promise.reject(error instanceof Error ? error : new Error(String(error)))
-      }
-    }
-    return retryWhileBusy(this.#busyTimeoutMs, attempt, () =>
-      this.#lock.held ? this.#lock.free() : undefined,
-    )
-  }
+function runOne<R>(connection: SqliteConnection, query: CompiledQuery): QueryResult<R> {
+  return connection.runNow<R>(query)
+}
+
+function runAll(connection: SqliteConnection, queries: readonly CompiledQuery[]): void {
+  connection.runAtomically(queries)
 }
 
 /** A Kysely SQLite dialect running on QuireSqliteDriver. */

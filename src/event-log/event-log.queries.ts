@@ -124,26 +124,27 @@ export function insertWithEvent<V extends object, T extends keyof Tables>(
   build: (db: Db, values: V) => InsertQueryBuilder<Tables, T, InsertResult>,
 ): { run: (db: Db, values: V, event: NewEvent, now?: number) => Promise<void> } {
   const insert = compiledQuery(build)
-  const folded = compiledQuery((db, v: V & EventValues) =>
-    db
+  const folded = compiledQuery((db, v: V & EventValues) => {
+    const columns = eventColumns(v)
+    const names = Object.keys(columns) as Array<keyof EventFields>
+    return db
       .with('changed', () => build(db, changeValues(v)).returning(sql<number>`1`.as('one')))
       .insertInto('events')
-      .columns(['type', 'post_id', 'owner_id', 'visibility', 'previous_visibility', 'payload', 'created_at'])
+      .columns(names)
       .expression((eb) =>
         eb
           .selectFrom('changed')
-          .select([
-            sql<string>`${v.event_type}`.as('type'),
-            sql<string | null>`${v.event_post_id}`.as('post_id'),
-            sql<string>`${v.event_owner_id}`.as('owner_id'),
-            sql<'public' | 'private'>`${v.event_visibility}`.as('visibility'),
-            sql<'public' | 'private' | null>`${v.event_previous_visibility}`.as('previous_visibility'),
-            sql<string>`${v.event_payload}`.as('payload'),
-            sql<number>`cast(${v.event_created_at} as bigint)`.as('created_at'),
-          ])
+          .select(
+            names.map((name) =>
+              // A bare parameter in a select list is text to PostgreSQL; the time is a bigint.
+              (name === 'created_at' ? sql`cast(${columns[name]} as bigint)` : sql`${columns[name]}`).as(
+                name,
+              ),
+            ),
+          )
           .limit(1),
-      ),
-  )
+      )
+  })
   return {
     async run(db, values, event, now = Date.now()) {
       if (dialectOf(db) !== 'postgres') {

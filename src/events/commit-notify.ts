@@ -7,8 +7,9 @@ import { dialectOf, watchCommits, type Db } from '../db/database.js'
 // from the NOTIFY through the commit, serialising every writer's commit. Bursts are coalesced: one
 // NOTIFY in flight and one more queued behind it stand for every commit meanwhile, since a hub that
 // is woken reads every event after its cursor; the queued one waits NOTIFY_SPACING_MS after the last,
-// so a steady stream of writes sends a NOTIFY per few milliseconds, not one per write. An instance that ends between a commit and its NOTIFY
-// leaves the other hubs to find the events at their next backstop read.
+// so a steady stream of writes sends a NOTIFY per few milliseconds, not one per write. An instance
+// that ends between a commit and its NOTIFY leaves the other hubs to find the events at their next
+// backstop read.
 
 /** The least time between two NOTIFYs of one instance (the first after a quiet spell goes at once). */
 const NOTIFY_SPACING_MS = 5
@@ -29,6 +30,7 @@ export function notifyAfterCommits(
   db: Db,
   failed: (error: unknown) => void,
 ): { stop: () => void } | undefined {
+  if (dialectOf(db) !== 'postgres') return undefined
   let inFlight = false
   let queued = false
   let stopped = false
@@ -49,7 +51,6 @@ export function notifyAfterCommits(
         }, NOTIFY_SPACING_MS).unref()
       })
   }
-  if (dialectOf(db) !== 'postgres') return undefined
   const watch = watchCommits(db, appendsEvents, () => {
     if (stopped) return
     if (inFlight) queued = true

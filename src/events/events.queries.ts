@@ -137,25 +137,19 @@ export function oldestKeptEvents(db: Db, limit: number): Promise<Array<{ id: num
 /**
  * One step of the retention job, in the caller's transaction: walks the oldest `limit` kept events in
  * cursor order and trims through the last one before the first created at or after `cutoff` (raises
- * the watermark to its cursor, then deletes every event at or below the watermark). `more` says the
- * walk found only old events, so the next step may find more. By cursor, not by time alone: clocks of
- * several instances may disagree by a little, and a stream resuming after a kept event must find every
- * later one kept too. The watermark and the deletion commit together, so a reader never sees the events
- * gone and the watermark not yet raised.
+ * the watermark to its cursor, then deletes every event at or below the watermark); returns how many
+ * went, `limit` when the walk found only old events and the next step may find more. By cursor, not
+ * by time alone: clocks of several instances may disagree by a little, and a stream resuming after a
+ * kept event must find every later one kept too. The watermark and the deletion commit together, so a
+ * reader never sees the events gone and the watermark not yet raised.
  */
-export async function trimEvents(
-  db: Db,
-  cutoff: number,
-  limit: number,
-): Promise<{ trimmed: number; more: boolean }> {
-  const oldest = await oldestKeptEvents(db, limit)
+export async function trimEvents(db: Db, cutoff: number, limit: number): Promise<number> {
   let end: number | undefined
-  for (const row of oldest) {
+  for (const row of await oldestKeptEvents(db, limit)) {
     if (row.created_at >= cutoff) break
     end = row.id
   }
-  if (end === undefined) return { trimmed: 0, more: false }
+  if (end === undefined) return 0
   await raiseWatermarkQuery.changed(db, { through: end })
-  const trimmed = await deleteTrimmedQuery.changed(db, {})
-  return { trimmed, more: oldest.length === limit && end === oldest[oldest.length - 1]?.id }
+  return deleteTrimmedQuery.changed(db, {})
 }

@@ -20,10 +20,10 @@ import { CommitOrder, settledLatestEventId } from './commit-order.js'
 // events, by cursor from the last one it saw (never past one that may still commit, commit-order.ts),
 // however many streams there are: told by PostgreSQL's NOTIFY (sent after each commit that appended
 // events, commit-notify.ts; heard on a connection of its own, read again from the last cursor
-// whenever it listens anew), or,
-// on SQLite (each worker its own hub) and behind a pooler in transaction mode, by reading the cursor
-// every EVENTS_POLL while it has streams; on SQLite this process's own commits of events wake it too. Each event's text is built once per way of seeing it (the
-// resource, a post seen appearing or vanishing, one's own session), not once per stream.
+// whenever it listens anew), or, on SQLite (each worker its own hub) and behind a pooler in
+// transaction mode, by reading the cursor every EVENTS_POLL while it has streams; on SQLite this
+// process's own commits of events wake it too. Each event's text is built once per way of seeing it
+// (the resource, a post seen appearing or vanishing, one's own session), not once per stream.
 
 /** Events read per statement. */
 const BATCH = 500

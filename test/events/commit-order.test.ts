@@ -292,10 +292,7 @@ describe('events: a lean outbox (2026-11-27-04-lean-events)', () => {
     await append(db)
     assert.equal(await newest(db), 6)
     // Retention empties the outbox: the next cursor still follows the last one handed out.
-    assert.deepEqual(await db.transaction().execute((trx) => trimEvents(trx, Date.now() + 1000, 500)), {
-      trimmed: 4,
-      more: false,
-    })
+    assert.equal(await db.transaction().execute((trx) => trimEvents(trx, Date.now() + 1000, 500)), 4)
     assert.equal(await newest(db), undefined)
     assert.deepEqual(await watermarkRows(db), [6])
     await append(db)

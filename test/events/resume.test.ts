@@ -351,7 +351,8 @@ describe('events: retention in steps', () => {
 
     const cutoff = Date.now() - 60 * 60_000
     const step = await db.transaction().execute((trx) => trimEvents(trx, cutoff, SWEEP_STEP))
-    assert.deepEqual(step, { trimmed: SWEEP_STEP, more: true })
+    // A whole step of old events: the sweep takes another.
+    assert.equal(step, SWEEP_STEP)
     assert.equal(await watermark(db), oldIds[SWEEP_STEP - 1])
 
     await sweepExpired(app)

@@ -29,6 +29,11 @@ const ROLLBACK = CompiledQuery.raw(ROLLBACK_SQL)
 // Another worker's write usually ends within a fraction of a millisecond: the first retries come after
 // the event loop's other work (no timer), then on growing timers.
 const BUSY_RETRY_DELAYS_MS = [0, 0, 1, 2, 5, 10, 20, 50]
+/**
+ * The most atomic units one group commit takes (runAtomically): a unit's writes take tens of
+ * microseconds, so a group holds the event loop for a few milliseconds at most; more wait for the next.
+ */
+export const GROUP_COMMIT_MAX_UNITS = 64
 
 /** What runs a prepared statement and shapes its rows. */
 interface Prepared {
@@ -233,6 +238,8 @@ export class QuireSqliteDriver implements Driver {
   readonly #lock = new ConnectionLock()
   readonly #busyTimeoutMs: number
   #destroyed = false
+  /** Units waiting for the next group commit (runAtomically). */
+  #group: AtomicUnit[] = []
   #dataVersion: SQLite.Statement | undefined
 
   constructor(sqlite: SQLite.Database, busyTimeoutMs: number) {
@@ -299,11 +306,39 @@ export class QuireSqliteDriver implements Driver {
   /**
    * Runs writes as one atomic unit outside any transaction (see #whenFree): BEGIN IMMEDIATE, the
    * writes and COMMIT in one synchronous call, so no other query of this process runs in between and
-   * no lock is held across a turn of the event loop. A write that fails rolls them all back and throws;
+   * no lock is held across a turn of the event loop. A write that fails rolls back its unit and throws;
    * a busy database is waited for before anything is written.
+   *
+   * Units asked for in the same turn of the event loop commit together (group commit): a commit writes
+   * every page it changed to the WAL, and a checkpoint copies each again to the database file; units
+   * that change the same pages (the newest comments of a post, the outbox's last page) write them once
+   * for all. A unit is never split; when one fails, the group rolls back and each unit runs on its own,
+   * so one unit's failure is only its own.
    */
   runAtomically(queries: readonly CompiledQuery[]): Promise<void> {
-    return this.#whenFree(runAll, queries)
+    return new Promise<void>((resolve, reject) => {
+      this.#group.push({ queries, resolve, reject })
+      if (this.#group.length === 1) setImmediate(this.#commitGroup)
+    })
+  }
+
+  readonly #commitGroup = (): void => {
+    const group = this.#group.splice(0, GROUP_COMMIT_MAX_UNITS)
+    if (this.#group.length > 0) setImmediate(this.#commitGroup)
+    if (group.length === 1) {
+      const [unit] = group as [AtomicUnit]
+      this.#whenFree(runAll, unit.queries).then(unit.resolve, unit.reject)
+      return
+    }
+    this.#whenFree(runGroup, group).then(
+      (failure) => {
+        if (failure === undefined) for (const unit of group) unit.resolve()
+        else for (const unit of group) this.#whenFree(runAll, unit.queries).then(unit.resolve, unit.reject)
+      },
+      (error: unknown) => {
+        for (const unit of group) unit.reject(error)
+      },
+    )
   }
 
   /**
@@ -338,6 +373,27 @@ function runOne<R>(connection: SqliteConnection, query: CompiledQuery): QueryRes
 
 function runAll(connection: SqliteConnection, queries: readonly CompiledQuery[]): void {
   connection.runAtomically(queries)
+}
+
+/** Writes that must commit together or not at all, and who waits for them (runAtomically). */
+interface AtomicUnit {
+  queries: readonly CompiledQuery[]
+  resolve: () => void
+  reject: (error: unknown) => void
+}
+
+/**
+ * Commits every unit of a group in one transaction. Returns the error that rolled it back, if a unit's
+ * write failed; throws SQLITE_BUSY (nothing written), so the group is waited for and run again.
+ */
+function runGroup(connection: SqliteConnection, group: readonly AtomicUnit[]): unknown {
+  try {
+    connection.runAtomically(group.flatMap((unit) => unit.queries))
+    return undefined
+  } catch (error) {
+    if (isBusy(error)) throw error
+    return error ?? new Error('a grouped write failed')
+  }
 }
 
 /** A Kysely SQLite dialect running on QuireSqliteDriver. */

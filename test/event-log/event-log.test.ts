@@ -6,7 +6,8 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { insertCommentWithEvent } from '../../src/comments/comments.queries.js'
-import type { Db } from '../../src/db/database.js'
+import { watchCommits, type Db } from '../../src/db/database.js'
+import { GROUP_COMMIT_MAX_UNITS } from '../../src/db/sqlite-driver.js'
 import type { NewCommentRow, Tables } from '../../src/db/tables.js'
 import type { NewEvent } from '../../src/event-log/event-log.queries.js'
 import { EVENTS_CHANNEL } from '../../src/events/commit-notify.js'
@@ -104,9 +105,12 @@ describe('event-log: a write and its event together', () => {
     const other = new SQLite(new URL(databaseUrl).pathname)
     t.after(() => other.close())
     other.exec('begin immediate')
-    const { row, event } = commentAndEvent(post.id, author.id)
+    // A group of three waits as one.
+    const writes = Array.from({ length: 3 }, () => commentAndEvent(post.id, author.id))
     let done = false
-    const writing = insertCommentWithEvent(app.db, row, event).then(() => {
+    const writing = Promise.all(
+      writes.map(({ row, event }) => insertCommentWithEvent(app.db, row, event)),
+    ).then(() => {
       done = true
     })
     await sleep(50)
@@ -116,12 +120,106 @@ describe('event-log: a write and its event together', () => {
     const stored = await app.db
       .selectFrom('events')
       .select('payload')
-      .where('payload', '=', `{"id":"${row.id}","body":"Folded"}`)
+      .where('type', '=', 'comment.created')
+      .orderBy('id')
       .execute()
-    assert.equal(stored.length, 1)
-    const comment = await app.db.selectFrom('comments').select('id').where('id', '=', row.id).execute()
-    assert.equal(comment.length, 1)
+    assert.deepEqual(
+      stored.map((event) => event.payload),
+      writes.map(({ event }) => event.data),
+    )
+    const comments = await app.db.selectFrom('comments').select('id').where('post_id', '=', post.id).execute()
+    assert.equal(comments.length, 3)
   })
+
+  it(
+    'SQLite: writes asked for in one turn commit together, their events in the order asked',
+    SQLITE_ONLY,
+    async (t) => {
+      const { app } = await buildTestApp(t)
+      const author = await registerAndLogin(app)
+      const post = await createPost(app, author)
+      let commits = 0
+      watchCommits(
+        app.db,
+        (sql) => sql.startsWith('insert into "events"'),
+        () => commits++,
+      )
+      const writes = Array.from({ length: 5 }, () => commentAndEvent(post.id, author.id))
+      await Promise.all(writes.map(({ row, event }) => insertCommentWithEvent(app.db, row, event)))
+      assert.equal(commits, 1)
+      const stored = await app.db
+        .selectFrom('events')
+        .select('payload')
+        .where('type', '=', 'comment.created')
+        .orderBy('id')
+        .execute()
+      assert.deepEqual(
+        stored.map((event) => event.payload),
+        writes.map(({ event }) => event.data),
+      )
+      const comments = await app.db
+        .selectFrom('comments')
+        .select('id')
+        .where('post_id', '=', post.id)
+        .execute()
+      assert.equal(comments.length, 5)
+    },
+  )
+
+  it('SQLite: a write that fails in a group fails alone', SQLITE_ONLY, async (t) => {
+    const { app } = await buildTestApp(t)
+    const author = await registerAndLogin(app)
+    const post = await createPost(app, author)
+    const writes = [
+      commentAndEvent(post.id, author.id),
+      commentAndEvent(newId(), author.id), // no such post: its foreign key fails
+      commentAndEvent(post.id, author.id),
+    ]
+    const outcomes = await Promise.allSettled(
+      writes.map(({ row, event }) => insertCommentWithEvent(app.db, row, event)),
+    )
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.status),
+      ['fulfilled', 'rejected', 'fulfilled'],
+    )
+    assert.match(String((outcomes[1] as PromiseRejectedResult).reason), /FOREIGN KEY/)
+    const stored = await app.db
+      .selectFrom('events')
+      .select('payload')
+      .where('type', '=', 'comment.created')
+      .orderBy('id')
+      .execute()
+    assert.deepEqual(
+      stored.map((event) => event.payload),
+      [writes[0]?.event.data, writes[2]?.event.data],
+    )
+  })
+
+  it(
+    'SQLite: a group commit takes at most its share of units; the rest commit next',
+    SQLITE_ONLY,
+    async (t) => {
+      const { app } = await buildTestApp(t)
+      const author = await registerAndLogin(app)
+      const post = await createPost(app, author)
+      let commits = 0
+      watchCommits(
+        app.db,
+        (sql) => sql.startsWith('insert into "events"'),
+        () => commits++,
+      )
+      const count = GROUP_COMMIT_MAX_UNITS + 10
+      const writes = Array.from({ length: count }, () => commentAndEvent(post.id, author.id))
+      await Promise.all(writes.map(({ row, event }) => insertCommentWithEvent(app.db, row, event)))
+      assert.equal(commits, 2)
+      const comments = await app.db
+        .selectFrom('comments')
+        .select('id')
+        .where('post_id', '=', post.id)
+        .execute()
+      assert.equal(comments.length, count)
+    },
+  )
 
   it(
     'PostgreSQL: is one statement, and the instance sends its NOTIFY after the commit',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { describe, it } from 'node:test'
+import { describe, it, type TestContext } from 'node:test'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
@@ -22,7 +22,10 @@ const SQLITE_ONLY = { skip: TEST_ENGINE !== 'sqlite' && 'another process’s wri
 const POSTGRES_ONLY = { skip: TEST_ENGINE !== 'postgres' && 'one statement on PostgreSQL only' }
 
 /** A comment row on `postId` by `userId`, and the event it sends. */
-function commentAndEvent(postId: string, userId: string): { row: NewCommentRow; event: NewEvent } {
+function commentAndEvent(
+  postId: string,
+  userId: string,
+): { row: NewCommentRow; event: NewEvent & { data: string } } {
   const now = Date.now()
   const id = newId(now)
   return {
@@ -44,6 +47,45 @@ function commentAndEvent(postId: string, userId: string): { row: NewCommentRow; 
       data: `{"id":"${id}","body":"Folded"}`,
     },
   }
+}
+
+/** The payloads of the stored `comment.created` events, oldest first. */
+async function commentPayloads(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select('payload')
+    .where('type', '=', 'comment.created')
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => row.payload)
+}
+
+/** The IDs of a post's comments. */
+async function commentIds(db: Db, postId: string): Promise<string[]> {
+  const rows = await db.selectFrom('comments').select('id').where('post_id', '=', postId).execute()
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Writes `count` comments with their events on a new post, all asked for in one turn of the event loop,
+ * counting the commits that wrote events.
+ */
+async function writeInOneTurn(
+  t: TestContext,
+  count: number,
+): Promise<{ db: Db; postId: string; commits: number; payloads: string[] }> {
+  const { app } = await buildTestApp(t)
+  const author = await registerAndLogin(app)
+  const post = await createPost(app, author)
+  let commits = 0
+  watchCommits(
+    app.db,
+    (sql) => sql.startsWith('insert into "events"'),
+    () => commits++,
+  )
+  const writes = Array.from({ length: count }, () => commentAndEvent(post.id, author.id))
+  await Promise.all(writes.map(({ row, event }) => insertCommentWithEvent(app.db, row, event)))
+  return { db: app.db, postId: post.id, commits, payloads: writes.map(({ event }) => event.data) }
 }
 
 describe('event-log: a write and its event together', () => {
@@ -117,52 +159,21 @@ describe('event-log: a write and its event together', () => {
     assert.equal(done, false, 'written while another connection held the write lock')
     other.exec('commit')
     await writing
-    const stored = await app.db
-      .selectFrom('events')
-      .select('payload')
-      .where('type', '=', 'comment.created')
-      .orderBy('id')
-      .execute()
     assert.deepEqual(
-      stored.map((event) => event.payload),
+      await commentPayloads(app.db),
       writes.map(({ event }) => event.data),
     )
-    const comments = await app.db.selectFrom('comments').select('id').where('post_id', '=', post.id).execute()
-    assert.equal(comments.length, 3)
+    assert.equal((await commentIds(app.db, post.id)).length, 3)
   })
 
   it(
     'SQLite: writes asked for in one turn commit together, their events in the order asked',
     SQLITE_ONLY,
     async (t) => {
-      const { app } = await buildTestApp(t)
-      const author = await registerAndLogin(app)
-      const post = await createPost(app, author)
-      let commits = 0
-      watchCommits(
-        app.db,
-        (sql) => sql.startsWith('insert into "events"'),
-        () => commits++,
-      )
-      const writes = Array.from({ length: 5 }, () => commentAndEvent(post.id, author.id))
-      await Promise.all(writes.map(({ row, event }) => insertCommentWithEvent(app.db, row, event)))
+      const { db, postId, commits, payloads } = await writeInOneTurn(t, 5)
       assert.equal(commits, 1)
-      const stored = await app.db
-        .selectFrom('events')
-        .select('payload')
-        .where('type', '=', 'comment.created')
-        .orderBy('id')
-        .execute()
-      assert.deepEqual(
-        stored.map((event) => event.payload),
-        writes.map(({ event }) => event.data),
-      )
-      const comments = await app.db
-        .selectFrom('comments')
-        .select('id')
-        .where('post_id', '=', post.id)
-        .execute()
-      assert.equal(comments.length, 5)
+      assert.deepEqual(await commentPayloads(db), payloads)
+      assert.equal((await commentIds(db, postId)).length, 5)
     },
   )
 
@@ -183,41 +194,16 @@ describe('event-log: a write and its event together', () => {
       ['fulfilled', 'rejected', 'fulfilled'],
     )
     assert.match(String((outcomes[1] as PromiseRejectedResult).reason), /FOREIGN KEY/)
-    const stored = await app.db
-      .selectFrom('events')
-      .select('payload')
-      .where('type', '=', 'comment.created')
-      .orderBy('id')
-      .execute()
-    assert.deepEqual(
-      stored.map((event) => event.payload),
-      [writes[0]?.event.data, writes[2]?.event.data],
-    )
+    assert.deepEqual(await commentPayloads(app.db), [writes[0]?.event.data, writes[2]?.event.data])
   })
 
   it(
     'SQLite: a group commit takes at most its share of units; the rest commit next',
     SQLITE_ONLY,
     async (t) => {
-      const { app } = await buildTestApp(t)
-      const author = await registerAndLogin(app)
-      const post = await createPost(app, author)
-      let commits = 0
-      watchCommits(
-        app.db,
-        (sql) => sql.startsWith('insert into "events"'),
-        () => commits++,
-      )
-      const count = GROUP_COMMIT_MAX_UNITS + 10
-      const writes = Array.from({ length: count }, () => commentAndEvent(post.id, author.id))
-      await Promise.all(writes.map(({ row, event }) => insertCommentWithEvent(app.db, row, event)))
+      const { db, postId, commits } = await writeInOneTurn(t, GROUP_COMMIT_MAX_UNITS + 10)
       assert.equal(commits, 2)
-      const comments = await app.db
-        .selectFrom('comments')
-        .select('id')
-        .where('post_id', '=', post.id)
-        .execute()
-      assert.equal(comments.length, count)
+      assert.equal((await commentIds(db, postId)).length, GROUP_COMMIT_MAX_UNITS + 10)
     },
   )
 

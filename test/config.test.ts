@@ -75,6 +75,37 @@ describe('configuration', () => {
       assert.equal(loadConfig({ SESSION_CACHE: '1m' }).sessionCacheMs, MINUTE)
     })
 
+    it('the live events settings have the documented defaults and accept their ranges', () => {
+      const events = (env: Record<string, string>): number[] => {
+        const config = loadConfig(env)
+        return [
+          config.eventsRetentionMs,
+          config.eventsHeartbeatMs,
+          config.eventsPollMs,
+          config.eventsStreamsPerUser,
+        ]
+      }
+      assert.deepEqual(events({}), [HOUR, 15 * SECOND, 250, 10])
+      assert.deepEqual(
+        events({
+          EVENTS_RETENTION: '1m',
+          EVENTS_HEARTBEAT: '100ms',
+          EVENTS_POLL: '50ms',
+          EVENTS_STREAMS_PER_USER: '1',
+        }),
+        [MINUTE, 100, 50, 1],
+      )
+      assert.deepEqual(
+        events({
+          EVENTS_RETENTION: '7d',
+          EVENTS_HEARTBEAT: '5m',
+          EVENTS_POLL: '10s',
+          EVENTS_STREAMS_PER_USER: '10000',
+        }),
+        [7 * DAY, 5 * MINUTE, 10 * SECOND, 10_000],
+      )
+    })
+
     it('SHUTDOWN_DRAIN accepts durations up to 5m', () => {
       assert.equal(loadConfig({ SHUTDOWN_DRAIN: '2s' }).shutdownDrainMs, 2 * SECOND)
       assert.equal(loadConfig({ SHUTDOWN_DRAIN: '5m' }).shutdownDrainMs, 5 * MINUTE)
@@ -470,6 +501,10 @@ describe('configuration', () => {
       TOTP_ISSUER: ['Acme:Notes', 'x'.repeat(65), 'bad\u0007bell'],
       SHUTDOWN_DRAIN: ['soon', '-1s', '6m'],
       SESSION_CACHE: ['soon', '-1s', '61s'],
+      EVENTS_RETENTION: ['59s', '8d', 'forever', '-1h'],
+      EVENTS_HEARTBEAT: ['99ms', '6m', 'often'],
+      EVENTS_POLL: ['49ms', '11s', '0', 'fast'],
+      EVENTS_STREAMS_PER_USER: ['0', '10001', 'ten'],
     }
     for (const [variable, values] of Object.entries(badValues)) {
       for (const value of values) {

@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from '../db/database.js'
 import { ApiError, errorBody, type ErrorCode } from '../errors.js'
 import { redactUrl } from '../logging.js'
 import { logSecurityEvent } from '../security-events.js'
+import { JSON_CONTENT_TYPE } from './envelope.js'
 import { validationError, type ValidationContext } from './validation.js'
 
 // Every failure the server can produce leaves through this module, as `{"error": {...}}`.
@@ -88,7 +89,7 @@ function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers)
   return reply
     .status(error.statusCode)
-    .type('application/json; charset=utf-8')
+    .type(JSON_CONTENT_TYPE)
     .send(errorBody(error.code, error.message, error.fields))
 }
 

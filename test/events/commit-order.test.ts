@@ -262,15 +262,22 @@ describe('events: a lean outbox (2026-11-27-04-lean-events)', () => {
     created_at: 1000,
   })
 
-  it('numbers new events past the kept ones and the watermark, even once every event is trimmed, down and up again', async (t) => {
+  /** The sequence scheme's outbox keeping events 3 to 5, trimmed through 2. */
+  async function keptThreeToFive(
+    t: TestContext,
+  ): Promise<{ db: Db; loose: Kysely<Record<string, Record<string, unknown>>> }> {
     const db = await migratedTo(t, SEQUENCE_SCHEME)
     const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>
-    const event = oldEvent
     await loose
       .insertInto('events')
-      .values([event(3), event(4), event(5)])
+      .values([oldEvent(3), oldEvent(4), oldEvent(5)])
       .execute()
     await loose.insertInto('event_watermark').values({ id: 1, trimmed_through: 2 }).execute()
+    return { db, loose }
+  }
+
+  it('numbers new events past the kept ones and the watermark, even once every event is trimmed, down and up again', async (t) => {
+    const { db, loose } = await keptThreeToFive(t)
     if (dialectOf(db) === 'postgres') {
       // As if the sequence had numbered them.
       await sql`select setval(pg_get_serial_sequence('events', 'id'), 5)`.execute(db)
@@ -302,7 +309,7 @@ describe('events: a lean outbox (2026-11-27-04-lean-events)', () => {
     await db.transaction().execute((trx) => trimEvents(trx, Date.now() + 1000, 500))
     await migrateTo(db, SEQUENCE_SCHEME)
     assert.deepEqual(await eventsSchema(db), before)
-    await loose.insertInto('events').values(event()).execute()
+    await loose.insertInto('events').values(oldEvent()).execute()
     assert.equal(await newest(db), 8)
     await migrateToLatest(db)
     await append(db)
@@ -313,13 +320,7 @@ describe('events: a lean outbox (2026-11-27-04-lean-events)', () => {
     'SQLite: a counter past every kept event and the watermark raises the watermark to it',
     SQLITE_ONLY,
     async (t) => {
-      const db = await migratedTo(t, SEQUENCE_SCHEME)
-      const loose = db as unknown as Kysely<Record<string, Record<string, unknown>>>
-      await loose
-        .insertInto('events')
-        .values([oldEvent(3), oldEvent(4), oldEvent(5)])
-        .execute()
-      await loose.insertInto('event_watermark').values({ id: 1, trimmed_through: 2 }).execute()
+      const { db } = await keptThreeToFive(t)
       // Numbers 6 and 7 handed out to changes that left no row.
       await sql`update sqlite_sequence set seq = 7 where name = 'events'`.execute(db)
       await migrateToLatest(db)

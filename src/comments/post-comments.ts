@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify'
 import { findPostWithAttachment } from '../attachments/attachments.queries.js'
 import { AttachmentPathParams } from '../attachments/attachments.schemas.js'
 import { isForeignKeyViolation } from '../db/database.js'
-import type { CommentRow, PostRow } from '../db/tables.js'
+import type { CommentRow } from '../db/tables.js'
 import { errorResponses, fieldsError, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY, type Caller } from '../http/caller.js'
 import { versionEtag } from '../http/conditional.js'
@@ -15,7 +15,7 @@ import { hiddenRowsShown, visiblePost, visiblePostAttachment } from '../http/per
 import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
 import { onPostEvent } from '../posts/post-events.js'
-import { findPostById } from '../posts/posts.queries.js'
+import { findPostAccess, findPostById, type PostAccessRow } from '../posts/posts.queries.js'
 import { serializerFor } from '../http/serialization.js'
 import { textProblem } from '../http/text.js'
 import {
@@ -66,7 +66,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Stores a new comment; a post or attachment deleted meanwhile answers 404. */
   async function addComment(
     caller: Caller,
-    post: PostRow,
+    post: PostAccessRow,
     attachmentId: string | null,
     body: string,
   ): Promise<NewComment> {
@@ -115,7 +115,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request)
       const body = checkedText(request.body.body)
-      const post = visiblePost(caller, await findPostById(db, request.params.id))
+      const post = visiblePost(caller, await findPostAccess(db, request.params.id))
       return replyCreated(reply, await addComment(caller, post, null, body))
     },
   )

@@ -111,6 +111,21 @@ export function findPostById(db: Db, id: string): Promise<PostWithAuthor | undef
   return postById.first(db, { id })
 }
 
+/** What deciding who sees a post, and who its events reach, needs of it (canSeePost, onPostEvent). */
+export type PostAccessRow = Pick<PostRow, 'id' | 'user_id' | 'visibility' | 'hidden'>
+
+const postAccessById = compiledQuery((db, v: { id: string }) =>
+  db.selectFrom('posts').select(['id', 'user_id', 'visibility', 'hidden']).where('id', '=', v.id),
+)
+
+/**
+ * The post's access columns only, for a write under it (a comment) or a check (a stream's topic): no
+ * join to its author and none of its text, which may be long.
+ */
+export function findPostAccess(db: Db, id: string): Promise<PostAccessRow | undefined> {
+  return postAccessById.first(db, { id })
+}
+
 const postsByIds = compiledQuery((db, v: { ids: string[] }) =>
   postsWithAuthors(db).where('posts.id', 'in', v.ids),
 )

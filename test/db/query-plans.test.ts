@@ -29,6 +29,7 @@ import { findReportById, listReports, resolveItemReports } from '../../src/repor
 import type { Tables } from '../../src/db/tables.js'
 import type { PageRequest } from '../../src/db/pagination.js'
 import {
+  findPostAccess,
   findPostById,
   findPostsByIds,
   listPostsByAuthor,
@@ -183,6 +184,7 @@ describe('query plans', () => {
     }
     run.push(
       ['findPostById', () => findPostById(logged, post.id), {}],
+      ['findPostAccess', () => findPostAccess(logged, post.id), {}],
       ['findAttachmentWithPost', () => findAttachmentWithPost(logged, attachment.id), {}],
       ['findPostWithAttachment', () => findPostWithAttachment(logged, post.id, attachment.id), {}],
       ['readAttachmentChunk', () => readAttachmentChunk(logged, attachment.id, 0), {}],

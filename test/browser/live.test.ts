@@ -137,4 +137,56 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
     assert.ok(await stillSameDocument(pageA), 'no reload')
     await captureScreen(pageA, 'live-resumed')
   })
+
+  it('reads the post once its stream is open, so a comment written while it opens is shown', async (t) => {
+    const web = await serveWebApp(t, await webBuild())
+    const api = await serveApi(t, { CORS_ORIGINS: web.origin })
+    web.setApiUrl(api.url)
+    const ada = await registerAndLogin(api.app, 'ada')
+    const bob = await registerAndLogin(api.app, 'bob')
+    const post = await createPost(api.app, ada, { title: 'While it opens', body: 'A race, closed.' })
+    const page = await openPage(t)
+    // A's stream on the post is held until B has commented; every read of the post is noted with
+    // whether the stream had been let through by then.
+    let streamHeld = (): void => undefined
+    const held = new Promise<void>((resolve) => {
+      streamHeld = resolve
+    })
+    let release = (): void => undefined
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let streamLetThrough = false
+    const postReads: Array<{ path: string; afterStream: boolean }> = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.origin === api.url && url.pathname.startsWith(`/v1/posts/${post.id}`)) {
+        postReads.push({ path: url.pathname, afterStream: streamLetThrough })
+      }
+    })
+    await page.route(`${api.url}/v1/events?*`, async (route) => {
+      if (new URL(route.request().url()).searchParams.get('topics') === `posts/${post.id}`) {
+        streamHeld()
+        await released
+        streamLetThrough = true
+      }
+      await route.continue()
+    })
+    await signIn(page, web.origin, ada)
+    await page.getByRole('link', { name: post.title }).click()
+    await held
+    // Committed after the screen mounted and before its stream opens: a read made at mount would not
+    // hold it, and the stream starts after it.
+    await createComment(api.app, bob, post.id, undefined, 'Written while the stream opened.')
+    release()
+    const comments = page.getByRole('region', { name: 'Comments on the post' })
+    await comments.locator('.comment-body', { hasText: 'Written while the stream opened.' }).waitFor()
+    await comments.locator('.comment-count', { hasText: '1 comment' }).waitFor()
+    assert.ok(postReads.length >= 2, 'the post and its comments were read')
+    assert.deepEqual(
+      postReads.filter((read) => !read.afterStream),
+      [],
+      'nothing of the post was read before its stream opened',
+    )
+  })
 })

@@ -9,8 +9,14 @@ import { useApp } from './context.js'
  * Follows `topics` while the screen is shown (none when `topics` is empty): opens on mount, closes on
  * unmount, and opens again for a new token (sign-in, sign-out, another account), since what a stream
  * may show depends on who reads it. `handlers` may change on every render; the latest ones are called.
+ *
+ * Answers whether the screen may read what it shows: once its stream is open, every change after the
+ * read reaches it as an event, while a read made before the stream opened can miss one committed in
+ * between. So a screen loads when this turns true (useAsync's `ready`). A stream that fails before it
+ * ever opens does not hold the screen up: it may read at once, and the stream's first opening then
+ * refetches as a `reset` does.
  */
-export function useLiveEvents(topics: readonly Topic[], handlers: EventHandlers): void {
+export function useLiveEvents(topics: readonly Topic[], handlers: EventHandlers): boolean {
   const { quire } = useApp()
   const latest = useRef(handlers)
   latest.current = handlers
@@ -23,8 +29,14 @@ export function useLiveEvents(topics: readonly Topic[], handlers: EventHandlers)
     [quire],
   )
   const key = topics.join(',')
+  // The subscription that may be read from: its topics and token (a new one starts unread).
+  const stream = `${key}\n${token ?? ''}`
+  const [readable, setReadable] = useState<string>()
   useEffect(() => {
     if (key === '') return undefined
+    const opened = `${key}\n${token ?? ''}`
+    let open = false
+    let readFirst = false
     // The latest handlers of the screen, looked up by each event's type.
     const subscription = quire.subscribe(key.split(',') as Topic[], {
       event: (event) => {
@@ -34,9 +46,20 @@ export function useLiveEvents(topics: readonly Topic[], handlers: EventHandlers)
       reset: () => {
         latest.current.reset?.()
       },
+      open: () => {
+        if (!open && readFirst) latest.current.reset?.()
+        open = true
+        setReadable(opened)
+      },
+      error: () => {
+        if (open) return
+        readFirst = true
+        setReadable(opened)
+      },
     })
     return () => {
       subscription.close()
     }
   }, [quire, key, token])
+  return key === '' || readable === stream
 }

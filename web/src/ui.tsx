@@ -14,17 +14,20 @@ type Updater<T> = (update: (value: T) => T) => void
 
 /**
  * Runs `load` when a dependency changes; `reload` runs it again; `update` changes the loaded value.
- * Late answers of older runs are dropped.
+ * Late answers of older runs are dropped. Until `ready` (e.g. the screen's live stream is open:
+ * useLiveEvents), nothing is loaded and the state is `loading`.
  */
 export function useAsync<T>(
   load: () => Promise<T>,
   deps: unknown[],
+  ready = true,
 ): [AsyncState<T>, () => void, Updater<T>] {
   const [state, setState] = useState<AsyncState<T>>({ status: 'loading' })
   const [generation, setGeneration] = useState(0)
   useEffect(() => {
     let current = true
     setState({ status: 'loading' })
+    if (!ready) return undefined
     load().then(
       (value) => {
         if (current) setState({ status: 'ready', value })
@@ -36,7 +39,7 @@ export function useAsync<T>(
     return () => {
       current = false
     }
-  }, [...deps, generation])
+  }, [...deps, generation, ready])
   const reload = useCallback(() => {
     setGeneration((value) => value + 1)
   }, [])

@@ -43,12 +43,28 @@ export function FeedScreen(props: { mine: boolean }): JSX.Element {
   // The tokens of the pages visited so far: going back re-reads the page from its token.
   const [tokens, setTokens] = useState<Array<string | undefined>>([undefined])
   const pageToken = tokens.at(-1)
+  const live = useLiveEvents(['posts'], {
+    'post.created': (post) => {
+      if (pageNumber > 1 || (props.mine && post.user_id !== user?.id)) return
+      setIncoming((held) => [post, ...held.filter((item) => item.id !== post.id)])
+    },
+    'post.updated': (post) => {
+      inPage((items) => items.map((item) => (item.id === post.id ? post : item)))
+    },
+    'post.deleted': ({ id }) => {
+      inPage((items) => items.filter((item) => item.id !== id))
+    },
+    reset: () => {
+      reload()
+    },
+  })
   const [page, reload, updatePage] = useAsync<Page<Post>>(
     () =>
       (props.mine ? quire.me.posts({ limit: pageSize }) : quire.posts.list({ limit: pageSize })).page(
         pageToken,
       ),
     [quire, props.mine, pageSize, pageToken, user?.id],
+    live,
   )
   const title = props.mine ? 'My posts' : 'Posts'
   const pageNumber = tokens.length
@@ -65,19 +81,6 @@ export function FeedScreen(props: { mine: boolean }): JSX.Element {
     updatePage((value) => ({ ...value, items: change(value.items) }))
     setIncoming(change)
   }
-  useLiveEvents(['posts'], {
-    'post.created': (post) => {
-      if (pageNumber > 1 || (props.mine && post.user_id !== user?.id)) return
-      setIncoming((held) => [post, ...held.filter((item) => item.id !== post.id)])
-    },
-    'post.updated': (post) => {
-      inPage((items) => items.map((item) => (item.id === post.id ? post : item)))
-    },
-    'post.deleted': ({ id }) => {
-      inPage((items) => items.filter((item) => item.id !== id))
-    },
-    reset: reload,
-  })
   const showIncoming = (): void => {
     const shown = incoming
     updatePage((value) => ({

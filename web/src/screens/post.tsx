@@ -198,19 +198,10 @@ function AttachmentItem(props: {
 /** A post with its attachments and comments; its author can edit, delete, upload and pick the cover. */
 export function PostScreen(props: { id: string }): JSX.Element {
   const { quire, user } = useApp()
-  const [post, reloadPost, updatePost] = useAsync(
-    () => quire.posts.get(props.id),
-    [quire, props.id, user?.id],
-  )
-  const [attachments, reloadAttachments, updateAttachments] = useAsync(async () => {
-    const all: Attachment[] = []
-    for await (const attachment of quire.attachments.list(props.id, { limit: 100 })) all.push(attachment)
-    return all
-  }, [quire, props.id, user?.id])
   const deletion = useSubmit()
 
-  // The post, its files and its comments follow its live events (one stream for the whole screen);
-  // a post deleted, or made private by its author, ends them.
+  // The post, its files and its comments follow its live events (one stream for the whole screen),
+  // and are read once it is open; a post deleted, or made private by its author, ends them.
   const [gone, setGone] = useState(false)
   const commentChanges = useMemo<CommentChanges>(() => new Set(), [props.id])
   const toComments = (change: CommentChange): void => {
@@ -219,7 +210,7 @@ export function PostScreen(props: { id: string }): JSX.Element {
   const withoutAttachment = (id: string): void => {
     updateAttachments((shown) => shown.filter((item) => item.id !== id))
   }
-  useLiveEvents(gone ? [] : [`posts/${props.id}`], {
+  const live = useLiveEvents(gone ? [] : [`posts/${props.id}`], {
     'post.updated': (fresh) => {
       updatePost(() => fresh)
     },
@@ -250,6 +241,20 @@ export function PostScreen(props: { id: string }): JSX.Element {
       toComments({ type: 'reset' })
     },
   })
+  const [post, reloadPost, updatePost] = useAsync(
+    () => quire.posts.get(props.id),
+    [quire, props.id, user?.id],
+    live,
+  )
+  const [attachments, reloadAttachments, updateAttachments] = useAsync(
+    async () => {
+      const all: Attachment[] = []
+      for await (const attachment of quire.attachments.list(props.id, { limit: 100 })) all.push(attachment)
+      return all
+    },
+    [quire, props.id, user?.id],
+    live,
+  )
 
   if (gone) {
     return (

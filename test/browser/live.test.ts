@@ -138,16 +138,15 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
     await captureScreen(pageA, 'live-resumed')
   })
 
-  it('reads the post once its stream is open, so a comment written while it opens is shown', async (t) => {
-    const web = await serveWebApp(t, await webBuild())
-    const api = await serveApi(t, { CORS_ORIGINS: web.origin })
-    web.setApiUrl(api.url)
-    const ada = await registerAndLogin(api.app, 'ada')
-    const bob = await registerAndLogin(api.app, 'bob')
-    const post = await createPost(api.app, ada, { title: 'While it opens', body: 'A race, closed.' })
-    const page = await openPage(t)
-    // A's stream on the post is held until B has commented; every read of the post is noted with
-    // whether the stream had been let through by then.
+  /**
+   * Holds the page's stream on one post until `release`, and notes every read of that post (the post,
+   * its files, its comments) with whether the stream had been let through by then.
+   */
+  async function holdPostStream(
+    page: Page,
+    apiUrl: string,
+    postId: string,
+  ): Promise<{ held: Promise<void>; release: () => void; reads: Array<{ afterStream: boolean }> }> {
     let streamHeld = (): void => undefined
     const held = new Promise<void>((resolve) => {
       streamHeld = resolve
@@ -156,37 +155,75 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
     const released = new Promise<void>((resolve) => {
       release = resolve
     })
-    let streamLetThrough = false
-    const postReads: Array<{ path: string; afterStream: boolean }> = []
+    let letThrough = false
+    const reads: Array<{ afterStream: boolean }> = []
     page.on('request', (request) => {
       const url = new URL(request.url())
-      if (url.origin === api.url && url.pathname.startsWith(`/v1/posts/${post.id}`)) {
-        postReads.push({ path: url.pathname, afterStream: streamLetThrough })
+      if (url.origin === apiUrl && url.pathname.startsWith(`/v1/posts/${postId}`)) {
+        reads.push({ afterStream: letThrough })
       }
     })
-    await page.route(`${api.url}/v1/events?*`, async (route) => {
-      if (new URL(route.request().url()).searchParams.get('topics') === `posts/${post.id}`) {
+    await page.route(`${apiUrl}/v1/events?*`, async (route) => {
+      if (new URL(route.request().url()).searchParams.get('topics') === `posts/${postId}`) {
         streamHeld()
         await released
-        streamLetThrough = true
+        letThrough = true
       }
       await route.continue()
     })
+    return { held, release, reads }
+  }
+
+  it('reads the post once its stream is open, so a comment written while it opens is shown', async (t) => {
+    const web = await serveWebApp(t, await webBuild())
+    const api = await serveApi(t, { CORS_ORIGINS: web.origin })
+    web.setApiUrl(api.url)
+    const ada = await registerAndLogin(api.app, 'ada')
+    const bob = await registerAndLogin(api.app, 'bob')
+    const post = await createPost(api.app, ada, { title: 'While it opens', body: 'A race, closed.' })
+    const page = await openPage(t)
+    const stream = await holdPostStream(page, api.url, post.id)
     await signIn(page, web.origin, ada)
     await page.getByRole('link', { name: post.title }).click()
-    await held
+    await stream.held
     // Committed after the screen mounted and before its stream opens: a read made at mount would not
     // hold it, and the stream starts after it.
     await createComment(api.app, bob, post.id, undefined, 'Written while the stream opened.')
-    release()
+    stream.release()
     const comments = page.getByRole('region', { name: 'Comments on the post' })
     await comments.locator('.comment-body', { hasText: 'Written while the stream opened.' }).waitFor()
     await comments.locator('.comment-count', { hasText: '1 comment' }).waitFor()
-    assert.ok(postReads.length >= 2, 'the post and its comments were read')
+    assert.ok(stream.reads.length >= 2, 'the post and its comments were read')
     assert.deepEqual(
-      postReads.filter((read) => !read.afterStream),
+      stream.reads.filter((read) => !read.afterStream),
       [],
       'nothing of the post was read before its stream opened',
     )
+  })
+
+  it('shows the post when its stream is slow to open, and reads it again once it opens', async (t) => {
+    const web = await serveWebApp(t, await webBuild())
+    const api = await serveApi(t, { CORS_ORIGINS: web.origin })
+    web.setApiUrl(api.url)
+    const ada = await registerAndLogin(api.app, 'ada')
+    const bob = await registerAndLogin(api.app, 'bob')
+    const post = await createPost(api.app, ada, { title: 'Behind a slow proxy', body: 'Still shown.' })
+    const page = await openPage(t)
+    const stream = await holdPostStream(page, api.url, post.id)
+    await signIn(page, web.origin, ada)
+    await page.getByRole('link', { name: post.title }).click()
+    await stream.held
+    // The screen does not wait for the stream for ever: it reads without it (the stream still held).
+    const comments = page.getByRole('region', { name: 'Comments on the post' })
+    await comments.getByText('No comments yet.').waitFor()
+    assert.ok(
+      stream.reads.some((read) => !read.afterStream),
+      'read while the stream was held',
+    )
+    // A comment between that read and the stream's start reaches the screen by its read on opening.
+    await createComment(api.app, bob, post.id, undefined, 'Written before the stream opened.')
+    stream.release()
+    await comments.locator('.comment-body', { hasText: 'Written before the stream opened.' }).waitFor()
+    await comments.locator('.comment-count', { hasText: '1 comment' }).waitFor()
   })
 })

@@ -5,6 +5,9 @@ import type { EventHandlers, QuireEvent, Topic } from '@quire/client'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { useApp } from './context.js'
 
+/** How long a screen waits for its stream to open before it reads anyway. */
+const OPEN_PATIENCE_MS = 2000
+
 /**
  * Follows `topics` while the screen is shown (none when `topics` is empty): opens on mount, closes on
  * unmount, and opens again for a new token (sign-in, sign-out, another account), since what a stream
@@ -13,8 +16,8 @@ import { useApp } from './context.js'
  * Answers whether the screen may read what it shows: once its stream is open, every change after the
  * read reaches it as an event, while a read made before the stream opened can miss one committed in
  * between. So a screen loads when this turns true (useAsync's `ready`). A stream that fails before it
- * ever opens does not hold the screen up: it may read at once, and the stream's first opening then
- * refetches as a `reset` does.
+ * ever opens, or takes longer than OPEN_PATIENCE_MS to open (a proxy that holds it back), does not hold
+ * the screen up: it may read then, and the stream's first opening refetches as a `reset` does.
  */
 export function useLiveEvents(topics: readonly Topic[], handlers: EventHandlers): boolean {
   const { quire } = useApp()
@@ -37,6 +40,12 @@ export function useLiveEvents(topics: readonly Topic[], handlers: EventHandlers)
     const opened = `${key}\n${token ?? ''}`
     let open = false
     let readFirst = false
+    const readAnyway = (): void => {
+      if (open || readFirst) return
+      readFirst = true
+      setReadable(opened)
+    }
+    const patience = setTimeout(readAnyway, OPEN_PATIENCE_MS)
     // The latest handlers of the screen, looked up by each event's type.
     const subscription = quire.subscribe(key.split(',') as Topic[], {
       event: (event) => {
@@ -51,13 +60,10 @@ export function useLiveEvents(topics: readonly Topic[], handlers: EventHandlers)
         open = true
         setReadable(opened)
       },
-      error: () => {
-        if (open) return
-        readFirst = true
-        setReadable(opened)
-      },
+      error: readAnyway,
     })
     return () => {
+      clearTimeout(patience)
       subscription.close()
     }
   }, [quire, key, token])

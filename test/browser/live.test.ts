@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
-import { describe, it } from 'node:test'
-import type { Page } from 'playwright-core'
+import { describe, it, type TestContext } from 'node:test'
+import type { Locator, Page } from 'playwright-core'
 import { registerAndLogin } from '../helpers.js'
 import { createComment, createPost } from '../content-helpers.js'
 import {
@@ -139,14 +139,23 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
   })
 
   /**
-   * Holds the page's stream on one post until `release`, and notes every read of that post (the post,
-   * its files, its comments) with whether the stream had been let through by then.
+   * Ada opens her post in the web app while her stream on it is held (until `release`); every read of
+   * the post (the post, its files, its comments) is noted with whether the stream had been let through
+   * by then. `bobComments` writes a comment on the post through the API.
    */
-  async function holdPostStream(
-    page: Page,
-    apiUrl: string,
-    postId: string,
-  ): Promise<{ held: Promise<void>; release: () => void; reads: Array<{ afterStream: boolean }> }> {
+  async function openPostWithStreamHeld(t: TestContext): Promise<{
+    comments: Locator
+    bobComments: (body: string) => Promise<unknown>
+    release: () => void
+    reads: Array<{ afterStream: boolean }>
+  }> {
+    const web = await serveWebApp(t, await webBuild())
+    const api = await serveApi(t, { CORS_ORIGINS: web.origin })
+    web.setApiUrl(api.url)
+    const ada = await registerAndLogin(api.app, 'ada')
+    const bob = await registerAndLogin(api.app, 'bob')
+    const post = await createPost(api.app, ada, { title: 'While it opens', body: 'Comments meanwhile.' })
+    const page = await openPage(t)
     let streamHeld = (): void => undefined
     const held = new Promise<void>((resolve) => {
       streamHeld = resolve
@@ -159,70 +168,56 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
     const reads: Array<{ afterStream: boolean }> = []
     page.on('request', (request) => {
       const url = new URL(request.url())
-      if (url.origin === apiUrl && url.pathname.startsWith(`/v1/posts/${postId}`)) {
+      if (url.origin === api.url && url.pathname.startsWith(`/v1/posts/${post.id}`)) {
         reads.push({ afterStream: letThrough })
       }
     })
-    await page.route(`${apiUrl}/v1/events?*`, async (route) => {
-      if (new URL(route.request().url()).searchParams.get('topics') === `posts/${postId}`) {
+    await page.route(`${api.url}/v1/events?*`, async (route) => {
+      if (new URL(route.request().url()).searchParams.get('topics') === `posts/${post.id}`) {
         streamHeld()
         await released
         letThrough = true
       }
       await route.continue()
     })
-    return { held, release, reads }
+    await signIn(page, web.origin, ada)
+    await page.getByRole('link', { name: post.title }).click()
+    await held
+    return {
+      comments: page.getByRole('region', { name: 'Comments on the post' }),
+      bobComments: (body) => createComment(api.app, bob, post.id, undefined, body),
+      release,
+      reads,
+    }
   }
 
   it('reads the post once its stream is open, so a comment written while it opens is shown', async (t) => {
-    const web = await serveWebApp(t, await webBuild())
-    const api = await serveApi(t, { CORS_ORIGINS: web.origin })
-    web.setApiUrl(api.url)
-    const ada = await registerAndLogin(api.app, 'ada')
-    const bob = await registerAndLogin(api.app, 'bob')
-    const post = await createPost(api.app, ada, { title: 'While it opens', body: 'A race, closed.' })
-    const page = await openPage(t)
-    const stream = await holdPostStream(page, api.url, post.id)
-    await signIn(page, web.origin, ada)
-    await page.getByRole('link', { name: post.title }).click()
-    await stream.held
+    const { comments, bobComments, release, reads } = await openPostWithStreamHeld(t)
     // Committed after the screen mounted and before its stream opens: a read made at mount would not
     // hold it, and the stream starts after it.
-    await createComment(api.app, bob, post.id, undefined, 'Written while the stream opened.')
-    stream.release()
-    const comments = page.getByRole('region', { name: 'Comments on the post' })
+    await bobComments('Written while the stream opened.')
+    release()
     await comments.locator('.comment-body', { hasText: 'Written while the stream opened.' }).waitFor()
     await comments.locator('.comment-count', { hasText: '1 comment' }).waitFor()
-    assert.ok(stream.reads.length >= 2, 'the post and its comments were read')
+    assert.ok(reads.length >= 2, 'the post and its comments were read')
     assert.deepEqual(
-      stream.reads.filter((read) => !read.afterStream),
+      reads.filter((read) => !read.afterStream),
       [],
       'nothing of the post was read before its stream opened',
     )
   })
 
   it('shows the post when its stream is slow to open, and reads it again once it opens', async (t) => {
-    const web = await serveWebApp(t, await webBuild())
-    const api = await serveApi(t, { CORS_ORIGINS: web.origin })
-    web.setApiUrl(api.url)
-    const ada = await registerAndLogin(api.app, 'ada')
-    const bob = await registerAndLogin(api.app, 'bob')
-    const post = await createPost(api.app, ada, { title: 'Behind a slow proxy', body: 'Still shown.' })
-    const page = await openPage(t)
-    const stream = await holdPostStream(page, api.url, post.id)
-    await signIn(page, web.origin, ada)
-    await page.getByRole('link', { name: post.title }).click()
-    await stream.held
+    const { comments, bobComments, release, reads } = await openPostWithStreamHeld(t)
     // The screen does not wait for the stream for ever: it reads without it (the stream still held).
-    const comments = page.getByRole('region', { name: 'Comments on the post' })
     await comments.getByText('No comments yet.').waitFor()
     assert.ok(
-      stream.reads.some((read) => !read.afterStream),
+      reads.some((read) => !read.afterStream),
       'read while the stream was held',
     )
     // A comment between that read and the stream's start reaches the screen by its read on opening.
-    await createComment(api.app, bob, post.id, undefined, 'Written before the stream opened.')
-    stream.release()
+    await bobComments('Written before the stream opened.')
+    release()
     await comments.locator('.comment-body', { hasText: 'Written before the stream opened.' }).waitFor()
     await comments.locator('.comment-count', { hasText: '1 comment' }).waitFor()
   })

@@ -22,7 +22,7 @@ import { audited } from '../audit/audit.js'
 import { appendEvents } from '../event-log/event-log.queries.js'
 import { onPostEvent, postEvent } from '../posts/post-events.js'
 import { removeAttachment } from './removal.js'
-import { findPostById, setPostCover } from '../posts/posts.queries.js'
+import { findPostAccess, findPostById, setPostCover } from '../posts/posts.queries.js'
 import { PostSchema, postFromRow } from '../posts/posts.schemas.js'
 import { lockStorage } from '../storage/storage.queries.js'
 import {
@@ -67,7 +67,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const post = visiblePost(request.caller, await findPostById(db, request.params.id))
+      const post = visiblePost(request.caller, await findPostAccess(db, request.params.id))
       const page = await listPostAttachments(db, post.id, pageRequest(request.query))
       return listBody(page, attachmentFromRow)
     },

@@ -15,7 +15,7 @@ import { hiddenRowsShown, visiblePost, visiblePostAttachment } from '../http/per
 import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
 import { onPostEvent } from '../posts/post-events.js'
-import { findPostAccess, findPostById, type PostAccessRow } from '../posts/posts.queries.js'
+import { findPostAccess, type PostAccessRow } from '../posts/posts.queries.js'
 import { serializerFor } from '../http/serialization.js'
 import { textProblem } from '../http/text.js'
 import {
@@ -138,7 +138,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const post = visiblePost(request.caller, await findPostById(db, request.params.id))
+      const post = visiblePost(request.caller, await findPostAccess(db, request.params.id))
       const shown = hiddenRowsShown(request.caller, 'comments:moderate')
       const page = await listPostComments(db, post.id, pageRequest(request.query), shown)
       return listBody(page, commentFromRow)

@@ -119,7 +119,8 @@ const postAccessById = compiledQuery((db, v: { id: string }) =>
 )
 
 /**
- * The post's access columns only, for a write under it (a comment) or a check (a stream's topic): no
+ * The post's access columns only, for whatever under it needs no more than who may see it and whom
+ * its events reach (a comment or file written, its comments or files listed, a stream's topic): no
  * join to its author and none of its text, which may be long.
  */
 export function findPostAccess(db: Db, id: string): Promise<PostAccessRow | undefined> {

@@ -37,13 +37,12 @@ export function useLiveEvents(topics: readonly Topic[], handlers: EventHandlers)
   const [readable, setReadable] = useState<string>()
   useEffect(() => {
     if (key === '') return undefined
-    const opened = `${key}\n${token ?? ''}`
     let open = false
     let readFirst = false
     const readAnyway = (): void => {
       if (open || readFirst) return
       readFirst = true
-      setReadable(opened)
+      setReadable(stream)
     }
     const patience = setTimeout(readAnyway, OPEN_PATIENCE_MS)
     // The latest handlers of the screen, looked up by each event's type.
@@ -58,7 +57,7 @@ export function useLiveEvents(topics: readonly Topic[], handlers: EventHandlers)
       open: () => {
         if (!open && readFirst) latest.current.reset?.()
         open = true
-        setReadable(opened)
+        setReadable(stream)
       },
       error: readAnyway,
     })
@@ -66,6 +65,6 @@ export function useLiveEvents(topics: readonly Topic[], handlers: EventHandlers)
       clearTimeout(patience)
       subscription.close()
     }
-  }, [quire, key, token])
+  }, [quire, key, stream])
   return key === '' || readable === stream
 }

@@ -6,8 +6,7 @@ import { isForeignKeyViolation } from '../db/database.js'
 import type { CommentRow } from '../db/tables.js'
 import { errorResponses, fieldsError, notFound } from '../errors.js'
 import { callerOf, TOKEN_SECURITY, type Caller } from '../http/caller.js'
-import { versionEtag } from '../http/conditional.js'
-import { dataJson, JSON_CONTENT_TYPE, listBody } from '../http/envelope.js'
+import { listBody, replyCreated } from '../http/envelope.js'
 import { Envelope, IdParams, ListEnvelope, PageQuery } from '../http/schemas.js'
 import { commentLinks } from '../http/links.js'
 import { pageRequest } from '../db/pagination.js'
@@ -47,14 +46,9 @@ interface NewComment {
   json: string
 }
 
-/** The 201 of a new comment, on a post or an attachment: its ETag, where it lives, and the comment. */
-function replyCreated(reply: FastifyReply, { row, json }: NewComment): FastifyReply {
-  return reply
-    .code(201)
-    .header('etag', versionEtag(row.version))
-    .header('location', commentLinks(row).self)
-    .type(JSON_CONTENT_TYPE)
-    .send(dataJson(json))
+/** The 201 of a new comment, on a post or an attachment. */
+function replyWithComment(reply: FastifyReply, { row, json }: NewComment): FastifyReply {
+  return replyCreated(reply, { version: row.version, location: commentLinks(row).self, json })
 }
 
 /** Comments on a post and on one of its attachments: writing one, and listing them. */
@@ -116,7 +110,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = callerOf(request)
       const body = checkedText(request.body.body)
       const post = visiblePost(caller, await findPostAccess(db, request.params.id))
-      return replyCreated(reply, await addComment(caller, post, null, body))
+      return replyWithComment(reply, await addComment(caller, post, null, body))
     },
   )
 
@@ -168,7 +162,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         caller,
         await findPostWithAttachment(db, request.params.id, request.params.aid),
       )
-      return replyCreated(reply, await addComment(caller, post, attachment.id, body))
+      return replyWithComment(reply, await addComment(caller, post, attachment.id, body))
     },
   )
 

@@ -1,7 +1,8 @@
 import type { PostRow } from '../db/tables.js'
 import type { PostWithAuthor } from './posts.queries.js'
 import type { NewEvent } from '../event-log/event-log.queries.js'
-import { postFromRow } from './posts.schemas.js'
+import { serializerFor } from '../http/serialization.js'
+import { PostSchema, postFromRow } from './posts.schemas.js'
 
 // The live events of posts, built from the row the change wrote (attachments/ and comments/ use them
 // too). A post or comment a moderator hid is seen only by its author, so its events are private to
@@ -15,12 +16,16 @@ export function eventVisibility(post: Shown): PostRow['visibility'] {
   return post.hidden === 0 ? post.visibility : 'private'
 }
 
+// A post's event carries it as JSON text written by its answers' serializer: what its GET answers, and
+// what a route that answers with the same post sends without serializing it again.
+const postJson = serializerFor(PostSchema)
+
 /** `post.created` or `post.updated` with the post as its GET answers; `previous` when its visibility changed. */
 export function postEvent(
   type: 'post.created' | 'post.updated',
   row: PostWithAuthor,
   previous?: PostRow['visibility'],
-): NewEvent {
+): NewEvent & { data: string } {
   const visibility = eventVisibility(row)
   return {
     type,
@@ -28,7 +33,7 @@ export function postEvent(
     ownerId: row.user_id,
     visibility,
     ...(previous !== undefined && previous !== visibility ? { previousVisibility: previous } : {}),
-    data: postFromRow(row),
+    data: postJson(postFromRow(row)),
   }
 }
 

@@ -10,7 +10,7 @@ import {
   requiredVersion,
   versionEtag,
 } from '../http/conditional.js'
-import { data, listBody } from '../http/envelope.js'
+import { data, listBody, replyCreated } from '../http/envelope.js'
 import { Envelope, IdParams, ListEnvelope, NoContent, NotModified, PageQuery } from '../http/schemas.js'
 import { postLinks } from '../http/links.js'
 import { pageRequest } from '../db/pagination.js'
@@ -116,13 +116,14 @@ export const postsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         hidden_reason: null,
       }
       const withAuthor = { ...row, author_display_name: caller.user.display_name }
+      const event = postEvent('post.created', withAuthor)
       // One atomic write with its event: no transaction (insertWithEvent).
-      await insertPostWithEvent(db, row, postEvent('post.created', withAuthor))
-      return reply
-        .code(201)
-        .header('etag', versionEtag(row.version))
-        .header('location', postLinks(row).self)
-        .send(data(postFromRow(withAuthor)))
+      await insertPostWithEvent(db, row, event)
+      return replyCreated(reply, {
+        version: row.version,
+        location: postLinks(row).self,
+        json: event.data,
+      })
     },
   )
 

@@ -144,6 +144,7 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
    * by then. `bobComments` writes a comment on the post through the API.
    */
   async function openPostWithStreamHeld(t: TestContext): Promise<{
+    page: Page
     comments: Locator
     bobComments: (body: string) => Promise<unknown>
     release: () => void
@@ -184,6 +185,7 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
     await page.getByRole('link', { name: post.title }).click()
     await held
     return {
+      page,
       comments: page.getByRole('region', { name: 'Comments on the post' }),
       bobComments: (body) => createComment(api.app, bob, post.id, undefined, body),
       release,
@@ -207,18 +209,42 @@ describe('live updates in the web app', { skip: browserSkip }, () => {
     )
   })
 
-  it('shows the post when its stream is slow to open, and reads it again once it opens', async (t) => {
-    const { comments, bobComments, release, reads } = await openPostWithStreamHeld(t)
+  it('shows the post when its stream is slow to open, and reads it again in place once it opens', async (t) => {
+    const { page, comments, bobComments, release, reads } = await openPostWithStreamHeld(t)
     // The screen does not wait for the stream for ever: it reads without it (the stream still held).
     await comments.getByText('No comments yet.').waitFor()
     assert.ok(
       reads.some((read) => !read.afterStream),
       'read while the stream was held',
     )
+    // From now on, note every loading state the screen shows: its reads on opening refresh what is
+    // shown in place, rather than blanking the post or its comments for a moment.
+    await page.evaluate(() => {
+      const shown: string[] = []
+      Object.assign(window, { loadingShown: shown })
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (!(node instanceof Element)) continue
+            const loading = node.matches('.loading') ? node : node.querySelector('.loading')
+            if (loading !== null) shown.push(loading.textContent.trim())
+          }
+        }
+      }).observe(document.body, { childList: true, subtree: true })
+    })
     // A comment between that read and the stream's start reaches the screen by its read on opening.
     await bobComments('Written before the stream opened.')
     release()
     await comments.locator('.comment-body', { hasText: 'Written before the stream opened.' }).waitFor()
     await comments.locator('.comment-count', { hasText: '1 comment' }).waitFor()
+    assert.ok(
+      reads.some((read) => read.afterStream),
+      'read again once the stream opened',
+    )
+    assert.deepEqual(
+      await page.evaluate(() => (window as unknown as { loadingShown: string[] }).loadingShown),
+      [],
+      'no loading state was shown while reading again',
+    )
   })
 })

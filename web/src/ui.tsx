@@ -12,10 +12,16 @@ type AsyncState<T> =
 /** Changes a loaded value from its latest state (never from a copy a closure kept), so updates in a row all land. */
 type Updater<T> = (update: (value: T) => T) => void
 
+/** Whether two dependency lists hold the same values. */
+function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, index) => Object.is(value, b[index]))
+}
+
 /**
  * Runs `load` when a dependency changes; `reload` runs it again; `update` changes the loaded value.
  * Late answers of older runs are dropped. Until `ready` (e.g. the screen's live stream is open:
- * useLiveEvents), nothing is loaded and the state is `loading`.
+ * useLiveEvents), nothing is loaded and the state is `loading`. A reload refreshes in place: a loaded
+ * value stays shown until the new one arrives (a live `reset` does not blank the screen).
  */
 export function useAsync<T>(
   load: () => Promise<T>,
@@ -24,9 +30,13 @@ export function useAsync<T>(
 ): [AsyncState<T>, () => void, Updater<T>] {
   const [state, setState] = useState<AsyncState<T>>({ status: 'loading' })
   const [generation, setGeneration] = useState(0)
+  // What the value shown was loaded for: a run for the same is a reload.
+  const loadedFor = useRef<unknown[] | undefined>(undefined)
   useEffect(() => {
     let current = true
-    setState({ status: 'loading' })
+    const reloading = loadedFor.current !== undefined && ready && sameDeps(loadedFor.current, deps)
+    loadedFor.current = ready ? deps : undefined
+    setState((latest) => (reloading && latest.status === 'ready' ? latest : { status: 'loading' }))
     if (!ready) return undefined
     load().then(
       (value) => {

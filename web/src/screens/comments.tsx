@@ -2,7 +2,7 @@
 
 import type { Attachment, Comment, Post } from '@quire/client'
 import type { JSX } from 'preact'
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { useApp } from '../context.js'
 import { Field, useSubmit } from '../forms.js'
 import { HiddenBanner, HideButton, ReportButton } from '../moderation.js'
@@ -48,9 +48,14 @@ export function Comments(props: {
       ...(attachment ? { attachment } : {}),
     })
 
+  // The list shown is of this post or file: a reload of it (a live `reset`) refreshes it in place.
+  const shownList = `${post.id}/${attachment?.id ?? ''}`
+  const loadedList = useRef<string | undefined>(undefined)
   useEffect(() => {
     let current = true
-    setStatus('loading')
+    const reloading = loadedList.current === shownList
+    loadedList.current = shownList
+    setStatus((latest) => (reloading && latest === 'ready' ? latest : 'loading'))
     setLoadError(undefined)
     list()
       .page()

@@ -73,6 +73,23 @@ function run(engine, files) {
 /** Folders of test/ whose tests need more than the process itself: kept out of the fast tier. */
 const SLOW_TIERS = ['e2e', 'scale', 'browser', 'machinery']
 
+/** The test/ folder a file is in (its tier). */
+function tierOf(file) {
+  return file.split(/[\\/]/)[1]
+}
+
+/**
+ * Slow tiers first, then the rest, each in name order: files start in this order as slots free up, and
+ * the slow tiers hold the longest files (the benchmark's alone runs for minutes), so started last one of
+ * them would run alone at the end of the pass while the other slots idle.
+ */
+function slowTiersFirst(a, b) {
+  const slowA = SLOW_TIERS.includes(tierOf(a))
+  const slowB = SLOW_TIERS.includes(tierOf(b))
+  if (slowA !== slowB) return slowA ? -1 : 1
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
 const fast = process.argv.includes('--fast')
 const named = process.argv.slice(2).filter((arg) => arg !== '--fast')
 const files =
@@ -80,8 +97,8 @@ const files =
     ? named
     : findTests('test')
         .map((f) => relative('.', f))
-        .filter((f) => !fast || !SLOW_TIERS.includes(f.split(/[\\/]/)[1]))
-        .sort()
+        .filter((f) => !fast || !SLOW_TIERS.includes(tierOf(f)))
+        .sort(slowTiersFirst)
 const engines = fast ? ['sqlite'] : (process.env.QUIRE_TEST_ENGINES ?? 'sqlite,postgres').split(',')
 let failed = false
 for (const engine of engines) {

@@ -13,7 +13,7 @@ export function data<T>(value: T): { data: T } {
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
 /** `data()` for a value already serialized (`serializerFor`): the answer's body as sent. */
-export function dataJson(json: string): string {
+function dataJson(json: string): string {
   return `{"data":${json}}`
 }
 

@@ -34,6 +34,8 @@ describe('posts: happy paths', () => {
     assert.match(post.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
     assert.equal(response.headers['etag'], '"v1"')
     assert.equal(response.headers['location'], `/v1/posts/${post.id}`)
+    // Sent as text already serialized (for its answer and its event): still typed as JSON.
+    assert.equal(response.headers['content-type'], 'application/json; charset=utf-8')
     assert.deepEqual(post.links, {
       self: `/v1/posts/${post.id}`,
       attachments: `/v1/posts/${post.id}/attachments`,

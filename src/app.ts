@@ -42,6 +42,8 @@ import {
 } from './password-resets/password-resets.routes.js'
 import { moderationRoutes } from './moderation/moderation.routes.js'
 import { postsRoutes } from './posts/posts.routes.js'
+import { postAccessFor, type PostAccess } from './posts/post-access.js'
+import { rowCacheLog } from './row-cache/row-cache.js'
 import { reportsRoutes } from './reports/reports.routes.js'
 import { loadSecretKey, SecretBox } from './secrets.js'
 import { sessionsRoutes } from './sessions/sessions.routes.js'
@@ -59,6 +61,8 @@ declare module 'fastify' {
     outbox: Outbox
     /** Delivers the mail outbox; `wake()` it after a transaction that queued mail. */
     mailSender: MailSender
+    /** Who may see a post, by ID (its author, visibility and hidden flag), from a copy read moments ago when it can. */
+    postAccess: PostAccess
   }
 }
 
@@ -184,6 +188,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   )
   app.decorate('mailSender', mailSender)
+  const postAccess = await postAccessFor(db, config.postAccessCacheMs, config.workers, rowCacheLog(app.log))
+  app.decorate('postAccess', postAccess)
+  app.addHook('onClose', async () => {
+    await postAccess.close()
+  })
   app.addHook('onReady', async () => {
     mailSender.start()
   })

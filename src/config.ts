@@ -56,8 +56,10 @@ export interface Config {
   sessionTouchIntervalMs: number
   /** Optional hard cap on a session's age regardless of use (OWASP ASVS 7.3.2); null = off. */
   sessionAbsoluteLifeMs: number | null
-  /** How long an authenticated session may be answered from memory (see session-cache/session-cache.ts); 0 = off. */
+  /** How long an authenticated session may be answered from memory (see sessions/session-cache.ts); 0 = off. */
   sessionCacheMs: number
+  /** How long who may see a post may be answered from memory (see posts/post-access.ts); 0 = off. */
+  postAccessCacheMs: number
   sessionsPerUserMax: number
   passwordMinLength: number
   allowQueryToken: boolean
@@ -495,6 +497,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     sessionAbsoluteLifeMs,
     // Only another program writing the database (an operator's shell) goes unseen for this long: kept short.
     sessionCacheMs: readDurationUpTo(env, 'SESSION_CACHE', '1s', '1m'),
+    postAccessCacheMs: readDurationUpTo(env, 'POST_ACCESS_CACHE', '1s', '1m'),
     sessionsPerUserMax: readInteger(env, 'SESSIONS_PER_USER_MAX', 100, 1, 10_000),
     passwordMinLength: readInteger(env, 'PASSWORD_MIN_LENGTH', 10, 8, 64),
     allowQueryToken: readBoolean(env, 'ALLOW_QUERY_TOKEN', true),

@@ -265,3 +265,40 @@ export function loggedDb(t: TestContext, testApp: TestApp): { db: Db; statements
   t.after(() => db.destroy().catch(() => undefined))
   return { db, statements }
 }
+
+/** A second connection to the test's SQLite file: writes the app's connection does not see. */
+export function otherProcess(t: { after: (fn: () => void) => void }, databaseUrl: string): SQLite.Database {
+  const other = new SQLite(databaseUrl.slice('sqlite:'.length))
+  other.pragma('busy_timeout = 2000')
+  t.after(() => other.close())
+  return other
+}
+
+/**
+ * Runs one statement (`?` placeholders) on a connection of its own to the test's database: a write
+ * the app's own connections do not see.
+ */
+export async function outsideWrite(
+  t: { after: (fn: () => void) => void },
+  databaseUrl: string,
+  text: string,
+  ...values: unknown[]
+): Promise<void> {
+  if (TEST_ENGINE === 'sqlite') {
+    otherProcess(t, databaseUrl)
+      .prepare(text)
+      .run(...values)
+    return
+  }
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    let index = 0
+    await client.query(
+      text.replace(/\?/g, () => `$${String(++index)}`),
+      values,
+    )
+  } finally {
+    await client.end()
+  }
+}

@@ -22,7 +22,7 @@ import { audited } from '../audit/audit.js'
 import { appendEvents } from '../event-log/event-log.queries.js'
 import { onPostEvent, postEvent } from '../posts/post-events.js'
 import { removeAttachment } from './removal.js'
-import { findPostAccess, findPostById, setPostCover } from '../posts/posts.queries.js'
+import { findPostById, setPostCover } from '../posts/posts.queries.js'
 import { PostSchema, postFromRow } from '../posts/posts.schemas.js'
 import { lockStorage } from '../storage/storage.queries.js'
 import {
@@ -45,7 +45,7 @@ import { uploadRoute } from './uploads.js'
 
 /** Attachments: upload, list, metadata, download and cover selection under a post; rename and delete. */
 export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app
+  const { db, postAccess } = app
   const smallFiles = new SmallFileCache(app.config.attachmentCacheBytes)
 
   await app.register(uploadRoute)
@@ -67,7 +67,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const post = visiblePost(request.caller, await findPostAccess(db, request.params.id))
+      const post = visiblePost(request.caller, await postAccess.find(request.params.id))
       const page = await listPostAttachments(db, post.id, pageRequest(request.query))
       return listBody(page, attachmentFromRow)
     },

@@ -15,7 +15,7 @@ import { attachmentLinks } from '../http/links.js'
 import { assertPostAuthor, visiblePost } from '../http/permissions.js'
 import { createValidatorCompiler } from '../http/validation.js'
 import { newId } from '../ids.js'
-import { findPostAccess } from '../posts/posts.queries.js'
+
 import { onPostEvent } from '../posts/post-events.js'
 import { appendEvents } from '../event-log/event-log.queries.js'
 import { logSecurityEvent } from '../security-events.js'
@@ -130,7 +130,7 @@ const acceptUploadBody = () => true
  * and for every other type the raw, unparsed stream, so a JSON or text file is stored byte for byte.
  */
 export const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app
+  const { db, config, postAccess } = app
   const maxBytes = config.attachmentMaxBytes
 
   app.removeAllContentTypeParsers()
@@ -173,7 +173,7 @@ export const uploadRoute: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request)
       // Checked before a byte of the body is read.
-      const post = visiblePost(caller, await findPostAccess(db, request.params.id))
+      const post = visiblePost(caller, await postAccess.find(request.params.id))
       assertPostAuthor(caller, post)
       // The stored bytes must be the file itself; a compressed body would be served back as its type.
       const encoding = request.headers['content-encoding']

@@ -14,7 +14,7 @@ import { hiddenRowsShown, visiblePost, visiblePostAttachment } from '../http/per
 import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
 import { onPostEvent } from '../posts/post-events.js'
-import { findPostAccess, type PostAccessRow } from '../posts/posts.queries.js'
+import { type PostAccessRow } from '../posts/posts.queries.js'
 import { serializerFor } from '../http/serialization.js'
 import { textProblem } from '../http/text.js'
 import {
@@ -53,7 +53,7 @@ function replyWithComment(reply: FastifyReply, { row, json }: NewComment): Fasti
 
 /** Comments on a post and on one of its attachments: writing one, and listing them. */
 export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app
+  const { db, config, postAccess } = app
   // One budget for comments on posts and on attachments.
   const commentLimit = perUserLimit(config.commentsPerUser, 'comments', 'comments written')
 
@@ -109,7 +109,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request)
       const body = checkedText(request.body.body)
-      const post = visiblePost(caller, await findPostAccess(db, request.params.id))
+      const post = visiblePost(caller, await postAccess.find(request.params.id))
       return replyWithComment(reply, await addComment(caller, post, null, body))
     },
   )
@@ -132,7 +132,7 @@ export const postCommentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const post = visiblePost(request.caller, await findPostAccess(db, request.params.id))
+      const post = visiblePost(request.caller, await postAccess.find(request.params.id))
       const shown = hiddenRowsShown(request.caller, 'comments:moderate')
       const page = await listPostComments(db, post.id, pageRequest(request.query), shown)
       return listBody(page, commentFromRow)

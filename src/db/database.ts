@@ -184,7 +184,7 @@ export async function runAtomically(db: Db, queries: readonly CompiledQuery[]): 
 /**
  * Counts, from now on, this process's write statements on `db` whose SQL `covers` picks out (see
  * WriteWatch): a cache of rows compares the count before and after to know they may have changed.
- * Another process's writes are not counted (see `outsideCommits`, and session-cache/sole-instance.ts).
+ * Another process's writes are not counted (see `outsideCommits`, and row-cache/sole-instance.ts).
  */
 export function watchWrites(db: Db, covers: (sql: string) => boolean): WriteWatch | undefined {
   return sqliteDrivers.get(db)?.watchWrites(covers) ?? postgresStates.get(db)?.watches.add(covers)

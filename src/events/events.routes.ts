@@ -6,7 +6,7 @@ import { TOKEN_SECURITY, unauthenticated } from '../http/caller.js'
 import { clientAddressKey } from '../http/client-address.js'
 import { visiblePost } from '../http/permissions.js'
 import { isUuid } from '../ids.js'
-import { findPostAccess } from '../posts/posts.queries.js'
+
 import { notifyAfterCommits } from './commit-notify.js'
 import { resumableAfter } from './events.queries.js'
 import { EVENT_TYPE_LIST, EventMessage, EventsHeaders, EventsQuery, MAX_TOPICS } from './events.schemas.js'
@@ -64,7 +64,7 @@ function resumeCursor(
 
 /** The live events route and the instance's hub. */
 export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, config } = app
+  const { db, config, postAccess } = app
   const hub = new EventHub(db, app.log, {
     heartbeatMs: config.eventsHeartbeatMs,
     pollMs: config.eventsPollMs,
@@ -128,7 +128,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const topics = parseTopics(request.query.topics)
       const caller = request.caller
       if (topics.me && caller === null) throw unauthenticated('The me topic needs a session token')
-      for (const postId of topics.postIds) visiblePost(caller, await findPostAccess(db, postId))
+      for (const postId of topics.postIds) visiblePost(caller, await postAccess.find(postId))
       const limitKey = caller === null ? `address:${clientAddressKey(request.ip)}` : `user:${caller.userId}`
       if (!hub.takeSlot(limitKey)) {
         throw new ApiError(

@@ -9,8 +9,9 @@ import {
   touchSession,
   type SessionWithUser,
 } from './sessions.queries.js'
-import { sessionCacheFor } from '../session-cache/session-cache.js'
-import { equalInConstantTime, hashToken, TokenHashes } from '../session-cache/token-hashes.js'
+import { rowCacheLog } from '../row-cache/row-cache.js'
+import { sessionCacheFor } from './session-cache.js'
+import { equalInConstantTime, hashToken, TokenHashes } from './token-hashes.js'
 import { isWellFormedToken } from './tokens.js'
 
 const BEARER_PREFIX = 'bearer '
@@ -62,18 +63,16 @@ function presentedToken(request: FastifyRequest, allowQueryToken: boolean): stri
  * session → 401; idle longer than the session life (or older than the absolute cap) → the session
  * is deleted and 401; otherwise its `updated_at` moves to now (written at most once per touch
  * interval). Routes then read `request.caller`. A session read moments ago may come from the session
- * cache (session-cache/session-cache.ts) instead of the database.
+ * cache (session-cache.ts) instead of the database.
  */
 export const authentication = fp(async (app) => {
   const { sessionLifeMs, sessionTouchIntervalMs, sessionAbsoluteLifeMs, allowQueryToken } = app.config
   app.decorateRequest('caller', null)
-  const sessionCache = await sessionCacheFor<SessionWithUser>(
+  const sessionCache = await sessionCacheFor(
     app.db,
     app.config.sessionCacheMs,
     app.config.workers,
-    (level, message) => {
-      app.log[level]({ setting: 'SESSION_CACHE' }, `session cache: ${message}`)
-    },
+    rowCacheLog(app.log),
   )
   // Kept as long as the session cache keeps sessions (none when it is off).
   const tokenHashes = app.config.sessionCacheMs > 0 ? new TokenHashes(app.config.sessionCacheMs) : undefined

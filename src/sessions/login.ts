@@ -22,7 +22,7 @@ import { checkLoginPassword, normalizeEmail, type Credentials } from '../account
 import { findUserByEmail } from '../accounts/users.queries.js'
 import { evictLeastRecentlyUsedSessions, insertSessionIfCredentialsCurrent } from './sessions.queries.js'
 import { LoginBody, NewSessionSchema, sessionFromRow, USER_AGENT_MAX_LENGTH } from './sessions.schemas.js'
-import { hashToken } from '../session-cache/token-hashes.js'
+import { hashToken } from './token-hashes.js'
 import { newSessionToken } from './tokens.js'
 import { sessionCreatedEvent, sessionDeletedEvents } from './session-events.js'
 import { appendEvents } from '../event-log/event-log.queries.js'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 
 // Session tokens as issued and presented. Their stored form (hashToken) is in
-// session-cache/token-hashes.ts, beside the memo of recent hashes that must answer the same.
+// token-hashes.ts, beside the memo of recent hashes that must answer the same.
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { WriteWatch } from '../../src/db/write-watch.js'
-import { cacheWhileAlone } from '../../src/session-cache/session-cache.js'
-import { SOLE_INSTANCE_LOCK_KEY, SoleInstance } from '../../src/session-cache/sole-instance.js'
+import { cacheWhileAlone } from '../../src/row-cache/row-cache.js'
+import { SOLE_INSTANCE_LOCK_KEY, SoleInstance } from '../../src/row-cache/sole-instance.js'
 import type { SessionWithUser } from '../../src/sessions/sessions.queries.js'
 import {
   buildTestApp,
@@ -18,7 +18,7 @@ import {
 import { startTcpProxy, throughProxy, type TcpProxy } from './tcp-proxy.js'
 import type { FastifyInstance } from 'fastify'
 
-// Whether an instance is alone on its PostgreSQL database (session-cache/sole-instance.ts), which is
+// Whether an instance is alone on its PostgreSQL database (row-cache/sole-instance.ts), which is
 // when its session cache may be used: an arriving instance must make the one that is alone stop
 // before it serves anything, and being alone comes back once the others have gone.
 
@@ -197,7 +197,7 @@ describe('the sole instance on a PostgreSQL database', POSTGRES_ONLY, () => {
         if (message.startsWith('alone on the database')) aloneAt.push(Date.now())
       },
     })
-    const cache = cacheWhileAlone(sole, new WriteWatch(() => false), 60_000)
+    const cache = cacheWhileAlone(sole, new WriteWatch(() => false), 60_000, 10)
     t.after(() => cache.close())
     const found = {
       session: { id: 's', token_hash: 'h', created_at: 0, updated_at: 0 },

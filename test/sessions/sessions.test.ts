@@ -7,7 +7,7 @@ import type { Db } from '../../src/db/database.js'
 import { sweepExpired, SWEEP_STEP } from '../../src/maintenance.js'
 import { deleteExpiredCounters } from '../../src/rate-limits/rate-limits.queries.js'
 import { deleteExpiredSessions } from '../../src/sessions/sessions.queries.js'
-import { equalInConstantTime, hashToken } from '../../src/session-cache/token-hashes.js'
+import { equalInConstantTime, hashToken } from '../../src/sessions/token-hashes.js'
 import {
   buildTestApp,
   json,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { describe, it, type TestContext } from 'node:test'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { insertSessionIfCredentialsCurrent } from '../../src/sessions/sessions.queries.js'
-import { hashToken } from '../../src/session-cache/token-hashes.js'
+import { hashToken } from '../../src/sessions/token-hashes.js'
 import { newSessionToken } from '../../src/sessions/tokens.js'
 import {
   buildTestApp,

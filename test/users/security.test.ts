@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { sql } from 'kysely'
 import { hashPassword } from '../../src/accounts/passwords.js'
 import type { Db } from '../../src/db/database.js'
-import { hashToken } from '../../src/session-cache/token-hashes.js'
+import { hashToken } from '../../src/sessions/token-hashes.js'
 import { buildTestApp, json, strongPassword, uniqueEmail } from '../helpers.js'
 
 const TABLES = ['users', 'sessions', 'rate_limits'] as const

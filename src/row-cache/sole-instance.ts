@@ -4,7 +4,7 @@ import { directConnection, type Db } from '../db/database.js'
 import { pgModule } from '../db/pg-module.js'
 
 // Whether this instance is, right now, the only Quire instance on its PostgreSQL database: a cache
-// of rows that only this process writes (the session cache) is exact only then, because another
+// of rows that only this process writes (row-cache.ts) is exact only then, because another
 // instance's writes are unseen. Settled with two advisory locks on one key, held by a connection of
 // its own:
 //
@@ -34,7 +34,7 @@ import { pgModule } from '../db/pg-module.js'
 //   died unseen has stopped using its copies by then. Until then it is neither alone nor counted.
 // - While an instance is not counted among those on the database (no live hold of the key, or still
 //   settling), another that is alone cannot see it: the cache holds back the answer to such an
-//   instance's writes for its own life (see session-cache.ts), so no copy read before the
+//   instance's writes for its own life (see row-cache.ts), so no copy read before the
 //   write is still used by anyone once the answer leaves.
 //
 // The first hold taken at start-up is trusted at once (start-up already waits for an instance that is

@@ -1,9 +1,8 @@
 import { hash, randomInt } from 'node:crypto'
 
 // A session token's stored form (its SHA-256) and the memo that spares hashing it again on each of a
-// client's requests. Here, beside the session cache, because the memo must answer exactly what
-// hashToken answers: the two change together. Issuing tokens and checking their shape stay in
-// sessions/tokens.ts.
+// client's requests. One file, because the memo must answer exactly what hashToken answers: the two
+// change together. Issuing tokens and checking their shape stay in tokens.ts.
 
 /** SHA-256 of the token, hex: the only form in which a token is stored or looked up. */
 export function hashToken(token: string): string {

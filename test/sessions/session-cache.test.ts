@@ -1,24 +1,30 @@
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
-import SQLite from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { watchWrites, type Db } from '../../src/db/database.js'
-import { sessionCacheFor, writesCopiedRows } from '../../src/session-cache/session-cache.js'
+import { sessionCacheFor, writesCopiedRows } from '../../src/sessions/session-cache.js'
 import {
   deleteSessionById,
   insertSessionIfCredentialsCurrent,
   touchSession,
   type SessionWithUser,
 } from '../../src/sessions/sessions.queries.js'
-import { hashToken, TokenHashes, tokenSlot } from '../../src/session-cache/token-hashes.js'
+import { hashToken, TokenHashes, tokenSlot } from '../../src/sessions/token-hashes.js'
 import { newSessionToken } from '../../src/sessions/tokens.js'
 import { newId } from '../../src/ids.js'
-import { buildTestApp, json, registerAndLogin, TEST_ENGINE, type TestUser } from '../helpers.js'
+import {
+  buildTestApp,
+  json,
+  otherProcess,
+  outsideWrite,
+  registerAndLogin,
+  TEST_ENGINE,
+  type TestUser,
+} from '../helpers.js'
 
-// The session cache (session-cache/session-cache.ts): a session read moments ago answers without a
+// The session cache (sessions/session-cache.ts): a session read moments ago answers without a
 // statement until this process writes the sessions or users tables, or its life (SESSION_CACHE)
 // passes. "Another process" here is a connection of its own to the test's database (a second SQLite
 // connection to the file, or a second PostgreSQL connection), which is what an operator's shell
@@ -33,43 +39,6 @@ function me(app: FastifyInstance, user: TestUser) {
 /** The session's row as the database holds it, if it is there. */
 function storedSession(db: Db, id: string) {
   return db.selectFrom('sessions').select(['id', 'updated_at']).where('id', '=', id).executeTakeFirst()
-}
-
-/** A second connection to the test's SQLite file: writes the app's connection does not see. */
-function otherProcess(t: { after: (fn: () => void) => void }, databaseUrl: string): SQLite.Database {
-  const other = new SQLite(databaseUrl.slice('sqlite:'.length))
-  other.pragma('busy_timeout = 2000')
-  t.after(() => other.close())
-  return other
-}
-
-/**
- * Runs one statement (`?` placeholders) on a connection of its own to the test's database: a write
- * the app's own connections do not see.
- */
-async function outsideWrite(
-  t: { after: (fn: () => void) => void },
-  databaseUrl: string,
-  text: string,
-  ...values: unknown[]
-): Promise<void> {
-  if (TEST_ENGINE === 'sqlite') {
-    otherProcess(t, databaseUrl)
-      .prepare(text)
-      .run(...values)
-    return
-  }
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    let index = 0
-    await client.query(
-      text.replace(/\?/g, () => `$${String(++index)}`),
-      values,
-    )
-  } finally {
-    await client.end()
-  }
 }
 
 describe('session cache', () => {

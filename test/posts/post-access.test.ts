@@ -31,6 +31,22 @@ async function commentStatus(app: FastifyInstance, user: TestUser, postId: strin
   return response.statusCode
 }
 
+/** `author` sets the post's visibility through the API. */
+async function setVisibility(
+  app: FastifyInstance,
+  author: TestUser,
+  postId: string,
+  visibility: 'public' | 'private',
+): Promise<void> {
+  const response = await app.inject({
+    method: 'PATCH',
+    url: `/v1/posts/${postId}`,
+    headers: author.auth,
+    payload: { visibility },
+  })
+  assert.equal(response.statusCode, 200, response.body)
+}
+
 /** A public post of `author`'s that `reader` has just commented on, so its access is kept. */
 async function readPost(app: FastifyInstance, author: TestUser, reader: TestUser): Promise<string> {
   const post = await createPost(app, author, { visibility: 'public' })
@@ -73,21 +89,9 @@ describe('post access cache', () => {
     const { author, member, moderator } = await castOf(app, db)
 
     const madePrivate = await readPost(app, author, member)
-    const patched = await app.inject({
-      method: 'PATCH',
-      url: `/v1/posts/${madePrivate}`,
-      headers: author.auth,
-      payload: { visibility: 'private' },
-    })
-    assert.equal(patched.statusCode, 200)
+    await setVisibility(app, author, madePrivate, 'private')
     assert.equal(await commentStatus(app, member, madePrivate), 404, 'made private')
-    const madePublic = await app.inject({
-      method: 'PATCH',
-      url: `/v1/posts/${madePrivate}`,
-      headers: author.auth,
-      payload: { visibility: 'public' },
-    })
-    assert.equal(madePublic.statusCode, 200)
+    await setVisibility(app, author, madePrivate, 'public')
     assert.equal(await commentStatus(app, member, madePrivate), 201, 'public again')
 
     const hidden = await readPost(app, author, member)
@@ -152,13 +156,7 @@ describe('post access cache', () => {
       const reader = await registerAndLogin(first.app, 'reader')
       const postId = await readPost(first.app, author, reader)
       const second = await buildTestApp(t, { POST_ACCESS_CACHE: '1m' }, { database: first.databaseUrl })
-      const patched = await second.app.inject({
-        method: 'PATCH',
-        url: `/v1/posts/${postId}`,
-        headers: author.auth,
-        payload: { visibility: 'private' },
-      })
-      assert.equal(patched.statusCode, 200)
+      await setVisibility(second.app, author, postId, 'private')
       assert.equal(await commentStatus(first.app, reader, postId), 404, 'the first instance read it again')
     },
   )

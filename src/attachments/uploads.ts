@@ -15,7 +15,6 @@ import { attachmentLinks } from '../http/links.js'
 import { assertPostAuthor, visiblePost } from '../http/permissions.js'
 import { createValidatorCompiler } from '../http/validation.js'
 import { newId } from '../ids.js'
-
 import { onPostEvent } from '../posts/post-events.js'
 import { appendEvents } from '../event-log/event-log.queries.js'
 import { logSecurityEvent } from '../security-events.js'

@@ -14,7 +14,7 @@ import { hiddenRowsShown, visiblePost, visiblePostAttachment } from '../http/per
 import { perUserLimit } from '../rate-limits/rate-limits.js'
 import { newId } from '../ids.js'
 import { onPostEvent } from '../posts/post-events.js'
-import { type PostAccessRow } from '../posts/posts.queries.js'
+import type { PostAccessRow } from '../posts/posts.queries.js'
 import { serializerFor } from '../http/serialization.js'
 import { textProblem } from '../http/text.js'
 import {

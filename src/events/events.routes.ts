@@ -6,7 +6,6 @@ import { TOKEN_SECURITY, unauthenticated } from '../http/caller.js'
 import { clientAddressKey } from '../http/client-address.js'
 import { visiblePost } from '../http/permissions.js'
 import { isUuid } from '../ids.js'
-
 import { notifyAfterCommits } from './commit-notify.js'
 import { resumableAfter } from './events.queries.js'
 import { EVENT_TYPE_LIST, EventMessage, EventsHeaders, EventsQuery, MAX_TOPICS } from './events.schemas.js'

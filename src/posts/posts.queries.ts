@@ -121,7 +121,8 @@ const postAccessById = compiledQuery((db, v: { id: string }) =>
 /**
  * The post's access columns only, for whatever under it needs no more than who may see it and whom
  * its events reach (a comment or file written, its comments or files listed, a stream's topic): no
- * join to its author and none of its text, which may be long.
+ * join to its author and none of its text, which may be long. Routes read it through `app.postAccess`
+ * (post-access.ts), which keeps a copy for a moment.
  */
 export function findPostAccess(db: Db, id: string): Promise<PostAccessRow | undefined> {
   return postAccessById.first(db, { id })

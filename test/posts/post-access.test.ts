@@ -91,6 +91,15 @@ describe('post access cache', () => {
     const madePrivate = await readPost(app, author, member)
     await setVisibility(app, author, madePrivate, 'private')
     assert.equal(await commentStatus(app, member, madePrivate), 404, 'made private')
+    // Every route that asks who may see the post asks the same copies.
+    for (const url of [
+      `/v1/posts/${madePrivate}/comments`,
+      `/v1/posts/${madePrivate}/attachments`,
+      `/v1/events?topics=posts/${madePrivate}`,
+    ]) {
+      const read = await app.inject({ method: 'GET', url, headers: member.auth })
+      assert.equal(read.statusCode, 404, `${url} once made private`)
+    }
     await setVisibility(app, author, madePrivate, 'public')
     assert.equal(await commentStatus(app, member, madePrivate), 201, 'public again')
 

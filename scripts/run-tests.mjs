@@ -5,10 +5,19 @@
 //
 // `--fast` (npm run test:fast) is the tier to run while working: SQLite only, and none of the slow
 // tiers, which start built servers, browsers, load balancers or benchmarks (SLOW_TIERS below).
+//
+// Files of the in-process tiers share processes: each group of them is one entry file that imports
+// its members in turn, so tsx loads the sources once per group instead of once per file (that start-up
+// was most of the fast tier's time). Each file's tests still run one after another, and files of
+// different groups in parallel. Slow-tier files keep a process each: they time servers, read their own
+// memory or spawn tools. `--isolate` gives every file a process of its own, to rule out a file
+// disturbing another. Node 22's --test-isolation=none would group everything into one process; groups
+// work the same on Node 20, 22 and 24, and keep several cores busy.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import pg from 'pg'
 
 const postgresUrl = process.env.QUIRE_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -35,15 +44,112 @@ async function postgresAnswers() {
 }
 
 /**
- * Test files run at once: one per core, at least two; the fast tier runs one more, because its files
- * spend part of their time waiting (timers, sockets, the policy thread) and a core should not idle.
+ * Processes run at once: one per core, at least two. The fast tier runs one more, because its files
+ * spend part of their time waiting (timers, sockets, the policy thread) and a core should not idle
+ * meanwhile; the whole run keeps one per core for the slow tiers, which time servers and benchmarks.
  */
 function concurrency(fast) {
   const cores = Math.max(2, availableParallelism())
   return fast ? cores + 1 : cores
 }
 
-function run(engine, files) {
+/** Folders of test/ whose tests need more than the process itself: kept out of the fast tier. */
+const SLOW_TIERS = ['e2e', 'scale', 'browser', 'machinery']
+
+/** The test/ folder a file is in (its tier). */
+function tierOf(file) {
+  return file.split(/[\\/]/)[1]
+}
+
+function isSlow(file) {
+  return SLOW_TIERS.includes(tierOf(file))
+}
+
+/**
+ * What each file is expected to cost, in milliseconds: its time in this engine's last run
+ * (test-results/file-times-<engine>.txt), else a guess from its size (about 1 s per 4 KB, which is
+ * what the fast tier's files average).
+ */
+function expectedTimes(engine, files) {
+  const last = new Map()
+  const path = `test-results/file-times-${engine}.txt`
+  if (existsSync(path)) {
+    for (const line of readFileSync(path, 'utf8').split('\n').slice(1)) {
+      const match = /^\s*([\d.]+) s {2}(.+)$/.exec(line)
+      if (match) last.set(match[2], Number(match[1]) * 1000)
+    }
+  }
+  return new Map(files.map((file) => [file, last.get(file) ?? statSync(file).size / 4]))
+}
+
+/**
+ * Splits the in-process files into groups of about equal expected time, longest file first into the
+ * group with least so far. Twice as many groups as processes run at once: few enough that start-up
+ * is paid a handful of times, enough that a group that waits (timers, sockets) leaves the cores to
+ * others and the last groups finish together.
+ */
+function groupsOf(files, times, count) {
+  const groups = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [], time: 0 }))
+  const longestFirst = [...files].sort(
+    (a, b) => (times.get(b) ?? 0) - (times.get(a) ?? 0) || (a < b ? -1 : 1),
+  )
+  for (const file of longestFirst) {
+    const lightest = groups.reduce((best, group) => (group.time < best.time ? group : best))
+    lightest.files.push(file)
+    lightest.time += times.get(file) ?? 0
+  }
+  return groups.filter((group) => group.files.length > 0)
+}
+
+/**
+ * Writes one entry file per group (in test-results/groups/), importing its members in name order. A
+ * member that fails to load becomes a failing test of that name, and the others still run.
+ */
+function writeGroupEntries(engine, groups) {
+  const dir = join('test-results', 'groups')
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  return groups
+    .sort((a, b) => b.time - a.time)
+    .map((group, index) => {
+      const path = join(dir, `${engine}-${String(index + 1).padStart(2, '0')}.test.mjs`)
+      const members = group.files.sort().map((file) => [file, pathToFileURL(resolve(file)).href])
+      writeFileSync(
+        path,
+        [
+          '// Written by scripts/run-tests.mjs: test files that share a process.',
+          "import { test } from 'node:test'",
+          `for (const [file, url] of ${JSON.stringify(members)}) {`,
+          '  try {',
+          '    await import(url)',
+          '  } catch (error) {',
+          '    test(`${file} loads`, () => {',
+          '      throw error',
+          '    })',
+          '  }',
+          '}',
+          '',
+        ].join('\n'),
+      )
+      return path
+    })
+}
+
+/**
+ * What Node's runner is given: slow-tier files first, each on its own, then the groups, longest
+ * first: files start in this order as slots free up, and the slow tiers hold the longest files (the
+ * benchmark's alone runs for minutes), so started last one of them would run alone at the end of the
+ * pass while the other slots idle.
+ */
+function entries(engine, files, isolate, fast) {
+  const slow = files.filter(isSlow).sort()
+  const inProcess = files.filter((file) => !isSlow(file)).sort()
+  if (isolate) return [...slow, ...inProcess]
+  const groups = groupsOf(inProcess, expectedTimes(engine, inProcess), 2 * concurrency(fast))
+  return [...slow, ...writeGroupEntries(engine, groups)]
+}
+
+function run(engine, files, isolate, fast) {
   mkdirSync('test-results', { recursive: true })
   console.log(`\n=== Test pass on ${engine} ===\n`)
   const result = spawnSync(
@@ -58,7 +164,7 @@ function run(engine, files) {
       '--test-reporter=./scripts/file-times-reporter.mjs',
       `--test-reporter-destination=test-results/file-times-${engine}.txt`,
       `--test-concurrency=${concurrency(fast)}`,
-      ...files,
+      ...entries(engine, files, isolate, fast),
     ],
     { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', QUIRE_TEST_DB: engine } },
   )
@@ -70,35 +176,15 @@ function run(engine, files) {
   return result.status ?? 1
 }
 
-/** Folders of test/ whose tests need more than the process itself: kept out of the fast tier. */
-const SLOW_TIERS = ['e2e', 'scale', 'browser', 'machinery']
-
-/** The test/ folder a file is in (its tier). */
-function tierOf(file) {
-  return file.split(/[\\/]/)[1]
-}
-
-/**
- * Slow tiers first, then the rest, each in name order: files start in this order as slots free up, and
- * the slow tiers hold the longest files (the benchmark's alone runs for minutes), so started last one of
- * them would run alone at the end of the pass while the other slots idle.
- */
-function slowTiersFirst(a, b) {
-  const slowA = SLOW_TIERS.includes(tierOf(a))
-  const slowB = SLOW_TIERS.includes(tierOf(b))
-  if (slowA !== slowB) return slowA ? -1 : 1
-  return a < b ? -1 : a > b ? 1 : 0
-}
-
 const fast = process.argv.includes('--fast')
-const named = process.argv.slice(2).filter((arg) => arg !== '--fast')
+const isolate = process.argv.includes('--isolate')
+const named = process.argv.slice(2).filter((arg) => arg !== '--fast' && arg !== '--isolate')
 const files =
   named.length > 0
-    ? named
+    ? named.map((file) => relative('.', file))
     : findTests('test')
         .map((f) => relative('.', f))
-        .filter((f) => !fast || !SLOW_TIERS.includes(tierOf(f)))
-        .sort(slowTiersFirst)
+        .filter((f) => !fast || !isSlow(f))
 const engines = fast ? ['sqlite'] : (process.env.QUIRE_TEST_ENGINES ?? 'sqlite,postgres').split(',')
 let failed = false
 for (const engine of engines) {
@@ -108,7 +194,7 @@ for (const engine of engines) {
     )
     continue
   }
-  if (run(engine, files) !== 0) failed = true
+  if (run(engine, files, isolate, fast) !== 0) failed = true
 }
 console.log(failed ? '\nTests FAILED' : '\nAll test passes succeeded')
 process.exit(failed ? 1 : 0)

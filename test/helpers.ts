@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { TestContext } from 'node:test'
+import { setTimeout as delay } from 'node:timers/promises'
 import SQLite from 'better-sqlite3'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
@@ -34,14 +35,23 @@ export interface TestApp {
   databaseUrl: string
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
+/** Runs one statement on a PostgreSQL connection of its own, closed after it. */
+export async function queryPostgres(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    await client.query(sql)
+    return await client.query(text, values)
   } finally {
     await client.end()
   }
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  await queryPostgres(POSTGRES_ADMIN_URL, sql)
 }
 
 let sqliteTemplate: Promise<string> | undefined
@@ -95,6 +105,15 @@ async function createFreshDatabase(
   const url = new URL(POSTGRES_ADMIN_URL)
   url.pathname = `/${name}`
   return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) }
+}
+
+/** A temporary folder, removed when the test ends. */
+export function tempDir(t: { after: (fn: () => void) => void }, prefix = 'quire-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  t.after(() => {
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return dir
 }
 
 /** A fresh, empty database URL, removed when the test ends. */
@@ -191,6 +210,18 @@ export function json<T = Record<string, unknown>>(response: LightMyRequestRespon
   return JSON.parse(response.body) as T
 }
 
+/** How many responses answered each status. */
+export function statuses(responses: LightMyRequestResponse[]): Record<number, number> {
+  const counts: Record<number, number> = {}
+  for (const response of responses) counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1
+  return counts
+}
+
+/** The SHA-256 of some bytes, in hex, as the API reports a file's. */
+export function sha256(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
 /** A password that passes the policy, distinct per call. */
 export function strongPassword(): string {
   return `correct horse ${randomBytes(4).toString('hex')} staple`
@@ -221,10 +252,10 @@ export async function registerAndLogin(app: FastifyInstance, prefix = 'user'): P
   const registered = await app.inject({ method: 'POST', url: '/v1/register', payload: { email, password } })
   if (registered.statusCode !== 201)
     throw new Error(`register failed: ${registered.statusCode} ${registered.body}`)
-  const login = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
-  if (login.statusCode !== 201) throw new Error(`login failed: ${login.statusCode} ${login.body}`)
+  const signedIn = await login(app, { email, password })
+  if (signedIn.statusCode !== 201) throw new Error(`login failed: ${signedIn.statusCode} ${signedIn.body}`)
   const user = json<{ data: { id: string } }>(registered).data
-  const session = json<{ data: { id: string; token: string } }>(login).data
+  const session = json<{ data: { id: string; token: string } }>(signedIn).data
   return {
     id: user.id,
     email,
@@ -232,6 +263,50 @@ export async function registerAndLogin(app: FastifyInstance, prefix = 'user'): P
     token: session.token,
     sessionId: session.id,
     auth: { authorization: `Bearer ${session.token}` },
+  }
+}
+
+/** Signs in over HTTP (`POST /v1/sessions`), answering whatever the server answers. */
+export function login(
+  app: FastifyInstance,
+  credentials: { email: string; password: string },
+  request: {
+    /** More fields of the body: a second factor, a sign-in confirmation. */
+    body?: Record<string, string>
+    headers?: Record<string, string>
+    remoteAddress?: string
+  } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/v1/sessions',
+    payload: { email: credentials.email, password: credentials.password, ...request.body },
+    ...(request.headers === undefined ? {} : { headers: request.headers }),
+    ...(request.remoteAddress === undefined ? {} : { remoteAddress: request.remoteAddress }),
+  })
+}
+
+/** `GET /v1/me` as a user (or with a bare token), answering whatever the server answers. */
+export function me(app: FastifyInstance, caller: TestUser | string): Promise<LightMyRequestResponse> {
+  const token = typeof caller === 'string' ? caller : caller.token
+  return app.inject({ method: 'GET', url: '/v1/me', headers: { authorization: `Bearer ${token}` } })
+}
+
+/**
+ * Asks `probe` every 20 ms until it answers something other than `undefined` or `false`, and returns
+ * that; fails after `timeoutMs` (a deadline for a broken build, not a measurement).
+ */
+export async function until<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value !== undefined && value !== false) return value
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} (${String(timeoutMs)} ms)`)
+    await delay(20)
   }
 }
 
@@ -290,15 +365,10 @@ export async function outsideWrite(
       .run(...values)
     return
   }
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    let index = 0
-    await client.query(
-      text.replace(/\?/g, () => `$${String(++index)}`),
-      values,
-    )
-  } finally {
-    await client.end()
-  }
+  let index = 0
+  await queryPostgres(
+    databaseUrl,
+    text.replace(/\?/g, () => `$${String(++index)}`),
+    values,
+  )
 }

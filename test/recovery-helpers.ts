@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto'
 import type { TestContext } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Db } from '../src/db/database.js'
-import { buildTestApp, type TestApp } from './helpers.js'
+import { buildTestApp, type TestApp, type TestUser } from './helpers.js'
 import { startSmtpServer, type TestSmtpServer } from './mail-helpers.js'
 
 export const APP_URL = 'https://app.example.com'
@@ -19,6 +20,21 @@ export async function buildMailingApp(
     { mailSender: { pollIntervalMs: 100, backoffBaseMs: 50, backoffMaxMs: 200 } },
   )
   return { ...testApp, smtp }
+}
+
+/** Asks to move the account to `newEmail` (`PUT /v1/me/email`), answering whatever the server answers. */
+export function changeEmail(
+  app: FastifyInstance,
+  user: TestUser,
+  newEmail: string,
+  password = user.password,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'PUT',
+    url: '/v1/me/email',
+    headers: user.auth,
+    payload: { new_email: newEmail, password },
+  })
 }
 
 /** Resolves once the background sender has delivered (or run) everything queued so far. */

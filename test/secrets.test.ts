@@ -1,24 +1,15 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, it, type TestContext } from 'node:test'
+import { describe, it } from 'node:test'
 import { loadSecretKey, SecretBox } from '../src/secrets.js'
-import { TEST_ENGINE } from './helpers.js'
+import { tempDir, TEST_ENGINE } from './helpers.js'
 
 const skip = TEST_ENGINE === 'postgres' ? 'engine-independent: runs in the SQLite pass' : false
 
-function tempDir(t: TestContext): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-secret-'))
-  t.after(() => {
-    rmSync(dir, { recursive: true, force: true })
-  })
-  return dir
-}
-
 describe('secret key', { skip }, () => {
   it('without SECRET_KEY, a key is created on first start (mode 0600) and reused after', (t) => {
-    const path = join(tempDir(t), 'nested', 'secret.key')
+    const path = join(tempDir(t, 'quire-secret-'), 'nested', 'secret.key')
     const first = loadSecretKey(null, path)
     assert.equal(first.length, 32)
     assert.equal(statSync(path).mode & 0o777, 0o600)
@@ -27,14 +18,14 @@ describe('secret key', { skip }, () => {
   })
 
   it('SECRET_KEY wins over the file, which is then never created', (t) => {
-    const path = join(tempDir(t), 'secret.key')
+    const path = join(tempDir(t, 'quire-secret-'), 'secret.key')
     const key = Buffer.alloc(32, 9)
     assert.equal(loadSecretKey(key, path), key)
     assert.throws(() => statSync(path))
   })
 
   it('a malformed key file stops start-up with a message naming it', (t) => {
-    const path = join(tempDir(t), 'secret.key')
+    const path = join(tempDir(t, 'quire-secret-'), 'secret.key')
     writeFileSync(path, 'not a key\n')
     assert.throws(
       () => loadSecretKey(null, path),

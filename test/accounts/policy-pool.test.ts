@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
-import { setTimeout as delay } from 'node:timers/promises'
 import { PolicyPool } from '../../src/accounts/policy-pool.js'
+import { until } from '../helpers.js'
 
 // The policy worker thread holds the password dictionaries (tens of MB): it starts on the first
 // question and exits when idle, so an idle server does not carry them.
@@ -19,14 +19,6 @@ function mainThreadCpuMs(): number | undefined {
   }
 }
 
-async function until(what: string, condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting until ${what}`)
-    await delay(10)
-  }
-}
-
 describe('password policy worker: started on demand, gone when idle', () => {
   it('starts on the first question, answers, exits after the idle period and starts again for the next', async (t) => {
     const pool = new PolicyPool(100)
@@ -37,7 +29,7 @@ describe('password policy worker: started on demand, gone when idle', () => {
     assert.equal(pool.running, true)
     assert.equal(await pool.problem(STRONG, EMAIL, 10), undefined)
 
-    await until('the idle thread exits', () => !pool.running)
+    await until('the idle thread exits', () => !pool.running, 10_000)
     assert.equal(await pool.problem('short', EMAIL, 10), 'must be at least 10 characters')
     assert.equal(pool.running, true)
   })
@@ -50,7 +42,7 @@ describe('password policy worker: started on demand, gone when idle', () => {
     const first = pool.problem(STRONG, EMAIL, 10)
     assert.equal(await first, undefined)
     assert.equal(await pool.problem('password123', EMAIL, 10), 'is a commonly used password; choose another')
-    await until('the thread retires', () => !pool.running)
+    await until('the thread retires', () => !pool.running, 10_000)
     const [again, concurrent] = await Promise.all([
       pool.problem('ada.lovelace', EMAIL, 10),
       pool.problem(STRONG, EMAIL, 10),

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
-import { buildTestApp, json, TEST_ENGINE, type TestUser } from '../helpers.js'
+import { buildTestApp, json, login, me, TEST_ENGINE, type TestUser } from '../helpers.js'
 import { dataOf, errorOf, type ListBody } from '../content-helpers.js'
 import { auditRows, castOf, grantRole } from '../moderation-helpers.js'
 
@@ -18,14 +18,6 @@ interface AdminUser {
 
 function patchUser(app: FastifyInstance, admin: TestUser, id: string, payload: object) {
   return app.inject({ method: 'PATCH', url: `/v1/users/${id}`, headers: admin.auth, payload })
-}
-
-function me(app: FastifyInstance, user: TestUser) {
-  return app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
-}
-
-function login(app: FastifyInstance, user: TestUser, password = user.password) {
-  return app.inject({ method: 'POST', url: '/v1/sessions', payload: { email: user.email, password } })
 }
 
 describe('listing and reading accounts', () => {
@@ -196,7 +188,7 @@ describe('disabling accounts', () => {
     // The right password is refused as disabled; a wrong one stays a plain 401.
     assert.equal(errorOf(await login(second.app, member), 403).code, 'ACCOUNT_DISABLED')
     assert.equal(
-      errorOf(await login(first.app, member, 'not the password at all'), 401).code,
+      errorOf(await login(first.app, { ...member, password: 'not the password at all' }), 401).code,
       'UNAUTHENTICATED',
     )
     assert.ok(

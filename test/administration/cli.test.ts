@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
 import { insertUser } from '../../src/accounts/users.queries.js'
@@ -7,33 +6,24 @@ import { loadConfig } from '../../src/config.js'
 import { createDb, type Db } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { newId } from '../../src/ids.js'
-import { ensureBuilt, ROOT, send, startListening, waitUntil } from '../e2e/built-server.js'
+import {
+  ensureBuilt,
+  ROOT,
+  runNode,
+  send,
+  startListening,
+  waitUntil,
+  type CommandRun,
+} from '../e2e/built-server.js'
 import { freshDatabaseUrl, strongPassword, uniqueEmail } from '../helpers.js'
 
 // `npm run admin -- role EMAIL ROLE`, the built form (dist/administration/cli.js) spawned as a real
 // process on the test's engine: on a database no server uses, and beside a running server, which
 // sees the new role without a restart.
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function runAdmin(databaseUrl: string, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist', 'administration', 'cli.js'), ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env['PATH'] ?? '', DATABASE_URL: databaseUrl },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-    child.on('exit', (code) => {
-      resolve({ code, stdout, stderr })
-    })
-  })
+/** `npm run admin -- ARGS`, built, on the database at `databaseUrl`. */
+function runAdmin(databaseUrl: string, args: string[]): Promise<CommandRun> {
+  return runNode([join(ROOT, 'dist', 'administration', 'cli.js'), ...args], { DATABASE_URL: databaseUrl })
 }
 
 /** The test's own handle on the database, closed when the test ends. */

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict'
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/db/database.js'
-import { buildTestApp, json, registerAndLogin } from '../helpers.js'
+import { buildTestApp, json, registerAndLogin, sha256 } from '../helpers.js'
 import {
   createAttachment,
   createComment,
@@ -21,10 +21,6 @@ import {
 } from '../content-helpers.js'
 
 const UNKNOWN_ID = '01900000-0000-7000-8000-000000000000'
-
-function sha256(bytes: Buffer | string): string {
-  return createHash('sha256').update(bytes).digest('hex')
-}
 
 function download(app: FastifyInstance, attachment: AttachmentBody, headers: Record<string, string> = {}) {
   return app.inject({ method: 'GET', url: attachment.links['content'] ?? '', headers })

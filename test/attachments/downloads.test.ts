@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict'
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { describe, it, type TestContext } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
@@ -13,7 +13,7 @@ import * as content from '../../src/db/migrations/2026-11-22-02-content.js'
 import * as credentialsVersion from '../../src/db/migrations/2026-11-23-01-credentials-version.js'
 import * as accountRecovery from '../../src/db/migrations/2026-11-23-04-account-recovery.js'
 import { loadConfig } from '../../src/config.js'
-import { buildTestApp, freshDatabaseUrl, registerAndLogin } from '../helpers.js'
+import { buildTestApp, freshDatabaseUrl, registerAndLogin, sha256 } from '../helpers.js'
 import {
   createAttachment,
   createPost,
@@ -24,10 +24,6 @@ import {
 } from '../content-helpers.js'
 
 const CHUNK = ATTACHMENT_CHUNK_BYTES
-
-function sha256(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex')
-}
 
 /** A database handle over the same pool that counts the statements run through it. */
 function countingDb(db: Db): { db: Db; statements: () => number } {

@@ -1,6 +1,8 @@
-import { createHmac } from 'node:crypto'
+import assert from 'node:assert/strict'
 import { setTimeout as delay } from 'node:timers/promises'
+import { QuireError, type QuireErrorCode } from '../../client/src/index.js'
 import type { TestApp } from '../helpers.js'
+import { STEP_MS, totpCode } from '../recovery-helpers.js'
 
 // Reading what Quire mails (MAIL_URL=log at LOG_LEVEL=debug writes each message, token included, to the
 // log) and computing authenticator codes, for the client's and the browser's account tests.
@@ -45,15 +47,22 @@ export function linkToken(link: string): string {
 
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) of a base32 secret, `stepOffset` steps from now. */
 export function totp(secret: string, stepOffset = 0): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-  let bits = ''
-  for (const char of secret.replace(/=+$/, '').toUpperCase()) {
-    bits += alphabet.indexOf(char).toString(2).padStart(5, '0')
+  return totpCode(secret.toUpperCase(), Date.now() + stepOffset * STEP_MS)
+}
+
+/** The QuireError a call rejects with, after checking its status and code. */
+export async function rejectsWith(
+  promise: Promise<unknown>,
+  status: number,
+  code: QuireErrorCode,
+): Promise<QuireError> {
+  try {
+    await promise
+  } catch (error) {
+    assert.ok(error instanceof QuireError, `expected a QuireError, got ${String(error)}`)
+    assert.equal(error.status, status, error.message)
+    assert.equal(error.code, code)
+    return error
   }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)))
-  const counter = Buffer.alloc(8)
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + stepOffset))
-  const mac = createHmac('sha1', key).update(counter).digest()
-  const offset = (mac.at(-1) ?? 0) & 0x0f
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+  assert.fail(`expected ${status} ${code}, but the call succeeded`)
 }

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import type { AddressInfo } from 'node:net'
 import { describe, it, type TestContext } from 'node:test'
-import { createQuire, QuireError } from '../../client/src/index.js'
+import { createQuire } from '../../client/src/index.js'
 import { buildTestApp, strongPassword, TEST_ENGINE, uniqueEmail, type TestApp } from '../helpers.js'
-import { linkToken, mailCount, mailedLink, totp } from './account-helpers.js'
+import { linkToken, mailCount, mailedLink, rejectsWith, totp } from './account-helpers.js'
 
 // @quire/client's account-recovery calls against a live Quire over a real socket, reading the mailed
 // tokens from the log (MAIL_URL=log at debug level). SQLite pass only: the client is engine-independent.
@@ -17,18 +17,6 @@ async function liveServer(t: TestContext): Promise<TestApp & { url: string }> {
   })
   await testApp.app.listen({ port: 0, host: '127.0.0.1' })
   return { ...testApp, url: `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}` }
-}
-
-async function rejectsWith(promise: Promise<unknown>, status: number, code: string): Promise<QuireError> {
-  try {
-    await promise
-  } catch (error) {
-    assert.ok(error instanceof QuireError, `expected a QuireError, got ${String(error)}`)
-    assert.equal(error.status, status, error.message)
-    assert.equal(error.code, code)
-    return error
-  }
-  assert.fail(`expected ${status} ${code}, but the call succeeded`)
 }
 
 describe('client: account recovery and two-factor sign-in', { skip }, () => {

@@ -7,14 +7,13 @@ import {
   etagOf,
   isQuireError,
   localStoragePersistence,
-  QuireError,
   type AuthState,
   type Post,
   type Quire,
-  type QuireErrorCode,
   type StorageLike,
 } from '../../client/src/index.js'
 import { buildTestApp, strongPassword, TEST_ENGINE, uniqueEmail } from '../helpers.js'
+import { rejectsWith } from './account-helpers.js'
 
 // @quire/client against a live Quire over a real socket. The client does not depend on the engine,
 // so these run in the SQLite pass only.
@@ -52,22 +51,6 @@ function mapStorage(): StorageLike & { entries: Map<string, string> } {
     setItem: (key, value) => entries.set(key, value),
     removeItem: (key) => entries.delete(key),
   }
-}
-
-async function rejectsWith(
-  promise: Promise<unknown>,
-  status: number,
-  code: QuireErrorCode,
-): Promise<QuireError> {
-  try {
-    await promise
-  } catch (error) {
-    assert.ok(error instanceof QuireError, `expected a QuireError, got ${String(error)}`)
-    assert.equal(error.status, status, error.message)
-    assert.equal(error.code, code)
-    return error
-  }
-  assert.fail(`expected ${status} ${code}, but the call succeeded`)
 }
 
 describe('client: accounts and sessions', { skip }, () => {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import type { AddressInfo } from 'node:net'
 import { describe, it, type TestContext } from 'node:test'
-import { setTimeout as delay } from 'node:timers/promises'
 import {
   createAuthStore,
   createQuire,
@@ -13,7 +12,14 @@ import {
   type QuireEvent,
   type QuireOptions,
 } from '../../client/src/index.js'
-import { buildTestApp, strongPassword, TEST_ENGINE, UNLIMITED_WRITES, uniqueEmail } from '../helpers.js'
+import {
+  buildTestApp,
+  strongPassword,
+  TEST_ENGINE,
+  UNLIMITED_WRITES,
+  uniqueEmail,
+  until,
+} from '../helpers.js'
 
 // The client's live events (subscribe) against a live Quire over real sockets, including servers that
 // stop and start again on the same port. The client does not depend on the engine: SQLite pass only.
@@ -58,15 +64,6 @@ function signedInAs(token: string): AuthStore {
   const store = createAuthStore()
   store.save(token)
   return store
-}
-
-/** Waits until `check` holds; fails after 15 s (a deadline for a broken build, not a measurement). */
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await delay(20)
-  }
 }
 
 /** A fetch that closes its connection after each answer. */
@@ -141,10 +138,10 @@ describe('client: live events', { skip }, () => {
     t.after(() => {
       subscription.close()
     })
-    await until(() => seen.opens === 1, 'the stream to open')
+    await until('the stream to open', () => seen.opens === 1)
 
     const comment = await bob.comments.create(post, 'Hello, Alice')
-    await until(() => received.length === 1, 'the comment event')
+    await until('the comment event', () => received.length === 1)
     assert.deepEqual(received[0], await alice.comments.get(comment.id))
     assert.equal(seen.events.length, 1)
     assert.equal(seen.events[0]?.type, 'comment.created')
@@ -166,9 +163,9 @@ describe('client: live events', { skip }, () => {
     t.after(() => {
       subscription.close()
     })
-    await until(() => seen.opens === 1, 'the stream to open')
+    await until('the stream to open', () => seen.opens === 1)
     await bob.comments.create(post, 'one')
-    await until(() => seen.comments.length === 1, 'the first comment')
+    await until('the first comment', () => seen.comments.length === 1)
     const cursorBeforeRestart = subscription.lastEventId
 
     // The server goes away (its streams end cleanly); while it is down and the client's reconnection is
@@ -177,12 +174,12 @@ describe('client: live events', { skip }, () => {
     const second = await startServer(t, first.port, first.databaseUrl)
     await bob.comments.create(post, 'two')
     await bob.comments.create(post, 'three')
-    await until(() => gate.eventUrls.length >= 2, 'the client to reconnect')
+    await until('the client to reconnect', () => gate.eventUrls.length >= 2)
     gate.release()
-    await until(() => seen.comments.length === 3, 'the missed comments')
+    await until('the missed comments', () => seen.comments.length === 3)
     // A live one after the replay: anything sent twice would arrive before it.
     await bob.comments.create(post, 'four')
-    await until(() => seen.comments.length >= 4, 'the live comment')
+    await until('the live comment', () => seen.comments.length >= 4)
 
     assert.deepEqual(seen.comments, ['one', 'two', 'three', 'four'])
     assert.equal(gate.eventUrls[1]?.searchParams.get('last_event_id'), cursorBeforeRestart)
@@ -208,19 +205,19 @@ describe('client: live events', { skip }, () => {
     t.after(() => {
       subscription.close()
     })
-    await until(() => seen.opens === 1, 'the stream to open')
+    await until('the stream to open', () => seen.opens === 1)
     await author.posts.create({ title: 'Before', body: 'x', visibility: 'public' })
-    await until(() => seen.events.length === 1, 'the first post')
+    await until('the first post', () => seen.events.length === 1)
 
     // Restarted on a new, empty database: the cursor the client resumes from does not exist there.
     await first.stop()
     const second = await startServer(t, first.port)
     gate.release()
-    await until(() => seen.opens === 2, 'the stream to reopen')
-    await until(() => seen.resets === 1, 'the reset')
+    await until('the stream to reopen', () => seen.opens === 2)
+    await until('the reset', () => seen.resets === 1)
     const newAuthor = await signedIn(second.baseUrl, 'author')
     await newAuthor.posts.create({ title: 'After', body: 'x', visibility: 'public' })
-    await until(() => seen.events.length === 2, 'the post after the reset')
+    await until('the post after the reset', () => seen.events.length === 2)
     assert.deepEqual(
       seen.events.map((event) => (event.type === 'post.created' ? event.data.title : event.type)),
       ['Before', 'After'],
@@ -240,9 +237,9 @@ describe('client: live events', { skip }, () => {
     t.after(() => {
       subscription.close()
     })
-    await until(() => seen.opens === 1, 'the stream to open')
+    await until('the stream to open', () => seen.opens === 1)
     // The opening `id:` line carries no event: the cursor comes from it alone.
-    await until(() => subscription.lastEventId !== undefined, 'the opening cursor')
+    await until('the opening cursor', () => subscription.lastEventId !== undefined)
     const opening = subscription.lastEventId
     assert.equal(seen.events.length, 0)
     await first.stop()
@@ -250,7 +247,7 @@ describe('client: live events', { skip }, () => {
     const again = createQuire({ baseUrl: second.baseUrl, auth: signedInAs(author.token ?? '') })
     await again.posts.create({ title: 'While away', body: 'x', visibility: 'public' })
     gate.release()
-    await until(() => seen.events.length === 1, 'the post committed while away')
+    await until('the post committed while away', () => seen.events.length === 1)
     assert.equal(gate.eventUrls[1]?.searchParams.get('last_event_id'), opening)
     assert.equal(seen.resets, 0)
     const [event] = seen.events
@@ -274,7 +271,7 @@ describe('client: live events', { skip }, () => {
     for (const { quire, topic, status } of cases) {
       const seen = watcher()
       const subscription = quire.subscribe(topic, seen.handlers)
-      await until(() => subscription.closed, `the ${topic} subscription to end`)
+      await until(`the ${topic} subscription to end`, () => subscription.closed)
       assert.equal(seen.errors.length, 1)
       assert.equal(seen.errors[0]?.error.status, status)
       assert.equal(seen.errors[0].retrying, false)
@@ -295,11 +292,11 @@ describe('client: live events', { skip }, () => {
     t.after(() => {
       open.close()
     })
-    await until(() => closing.opens === 1 && staying.opens === 1, 'both streams to open')
+    await until('both streams to open', () => closing.opens === 1 && staying.opens === 1)
     closed.close()
     assert.equal(closed.closed, true)
     await alice.comments.create(post, 'after close')
-    await until(() => staying.comments.length === 1, 'the comment on the open subscription')
+    await until('the comment on the open subscription', () => staying.comments.length === 1)
     assert.deepEqual(closing.events, [])
     assert.deepEqual(closing.errors, [])
   })

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
 import { sql } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import { loadConfig } from '../../src/config.js'
 import { compiledQuery } from '../../src/db/compiled.js'
 import { createDb } from '../../src/db/database.js'
@@ -11,19 +11,14 @@ import {
   buildTestApp,
   freshDatabaseUrl,
   POSTGRES_ADMIN_URL,
+  queryPostgres,
   registerAndLogin,
   TEST_ENGINE,
 } from '../helpers.js'
 
 /** Runs one statement as the test server's administrator. */
-async function adminQuery(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL })
-  await client.connect()
-  try {
-    return await client.query(text, values)
-  } finally {
-    await client.end()
-  }
+function adminQuery(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  return queryPostgres(POSTGRES_ADMIN_URL, text, values)
 }
 
 describe('database layer', () => {

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { TestContext } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { until } from '../helpers.js'
 
 // The built server (`node dist/server.js`) as a child process, spoken to over real sockets: shared
 // by the end-to-end tests (this folder and test/scale).
@@ -68,17 +69,33 @@ export interface RunningServer {
   waitForLog: (predicate: (line: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>>
 }
 
-export async function waitUntil<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-): Promise<T> {
-  const deadline = Date.now() + WAIT_LIMIT_MS
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`)
-    await delay(25)
-  }
+/** What a command printed and how it ended. */
+export interface CommandRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs `node ARGS` from the repository with only PATH and `env` in its environment, to its exit. */
+export function runNode(args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
+    child.on('exit', (code) => {
+      resolve({ code, stdout, stderr })
+    })
+  })
+}
+
+/** `until` with the built server's deadline: a process that starts, listens or exits. */
+export function waitUntil<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  return until(what, probe, WAIT_LIMIT_MS)
 }
 
 /** Starts `node dist/server.js` with the given environment (on a free port and a temporary SQLite file). */

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { describe, it } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
-import { freshDatabaseUrl, strongPassword, uniqueEmail, TEST_ENGINE } from '../helpers.js'
+import { freshDatabaseUrl, sha256, strongPassword, uniqueEmail, TEST_ENGINE } from '../helpers.js'
 import { ensureBuilt, get, send, startListening, type RunningServer } from './built-server.js'
 
 // Downloads against the built server over real sockets: many slow readers of a large file must cost
@@ -14,10 +14,6 @@ import { ensureBuilt, get, send, startListening, type RunningServer } from './bu
 const MIB = 1024 * 1024
 const FILE_BYTES = 10 * MIB
 const DOWNLOADS = 30
-
-function sha256(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex')
-}
 
 /** A figure (kB) from the child's /proc status: VmRSS now, or VmHWM (the peak since last reset). */
 function memoryKb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number {

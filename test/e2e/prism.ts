@@ -1,7 +1,8 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestContext } from 'node:test'
-import { freePort, startProgram, tempDir } from '../scale/external.js'
+import { tempDir } from '../helpers.js'
+import { freePort, startProgram } from '../scale/external.js'
 import { ROOT, WAIT_LIMIT_MS, type HttpAnswer } from './built-server.js'
 
 // Prism (@stoplight/prism-cli) as a validating proxy in front of the built server: every answer that

@@ -3,9 +3,9 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { describe, it } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/db/database.js'
-import { json, registerAndLogin, strongPassword, uniqueEmail, type TestUser } from '../helpers.js'
+import { json, me, registerAndLogin, strongPassword, uniqueEmail, type TestUser } from '../helpers.js'
 import { tokenFromMail, type ReceivedMail, type TestSmtpServer } from '../mail-helpers.js'
-import { APP_URL, buildMailingApp, waitForEmptyOutbox } from '../recovery-helpers.js'
+import { APP_URL, buildMailingApp, changeEmail, waitForEmptyOutbox } from '../recovery-helpers.js'
 
 interface ErrorResponse {
   error: { code: string; message: string; fields?: Record<string, string> }
@@ -30,19 +30,11 @@ function verify(app: FastifyInstance, token: string) {
   return app.inject({ method: 'POST', url: '/v1/email-verifications', payload: { token } })
 }
 
-async function me(app: FastifyInstance, user: TestUser): Promise<Me> {
-  const response = await app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
+/** The account as `GET /v1/me` shows it. */
+async function profile(app: FastifyInstance, user: TestUser): Promise<Me> {
+  const response = await me(app, user)
   assert.equal(response.statusCode, 200)
   return json<{ data: Me }>(response).data
-}
-
-function changeEmail(app: FastifyInstance, user: TestUser, newEmail: string, password = user.password) {
-  return app.inject({
-    method: 'PUT',
-    url: '/v1/me/email',
-    headers: user.auth,
-    payload: { new_email: newEmail, password },
-  })
 }
 
 function cancelChange(app: FastifyInstance, token: string) {
@@ -73,13 +65,13 @@ describe('email verification: happy', () => {
   it('registration mails a link; its token verifies the address once', async (t) => {
     const { app, smtp } = await buildMailingApp(t)
     const user = await registerAndLogin(app)
-    assert.equal((await me(app, user)).email_verified, false)
+    assert.equal((await profile(app, user)).email_verified, false)
     const mail = await mailTo(smtp, user.email, VERIFY_SUBJECT)
     assert.ok(mail.text.includes(`${APP_URL}/verify-email#token=`), mail.text)
     const token = tokenFromMail(mail)
     const response = await verify(app, token)
     assert.equal(response.statusCode, 204, response.body)
-    assert.equal((await me(app, user)).email_verified, true)
+    assert.equal((await profile(app, user)).email_verified, true)
     const again = await verify(app, token)
     assert.equal(again.statusCode, 422)
     assert.ok(json<ErrorResponse>(again).error.fields?.['token'])
@@ -105,7 +97,7 @@ describe('email verification: happy', () => {
   it('without REQUIRE_VERIFIED_EMAIL an unverified account logs in', async (t) => {
     const { app } = await buildMailingApp(t)
     const user = await registerAndLogin(app)
-    assert.equal((await me(app, user)).email_verified, false)
+    assert.equal((await profile(app, user)).email_verified, false)
   })
 })
 
@@ -168,7 +160,7 @@ describe('email verification: errors', () => {
       assert.equal(response.statusCode, 422, candidate)
       assert.ok(json<ErrorResponse>(response).error.fields?.['token'])
     }
-    assert.equal((await me(app, user)).email_verified, false)
+    assert.equal((await profile(app, user)).email_verified, false)
     const missing = await app.inject({ method: 'POST', url: '/v1/email-verifications', payload: {} })
     assert.equal(missing.statusCode, 400)
   })
@@ -219,10 +211,14 @@ describe('email change', () => {
       'the old address gets a cancel link and nothing else',
     )
     const confirmation = await mailTo(smtp, newEmail, CHANGE_SUBJECT)
-    assert.equal((await me(app, user)).email, user.email, 'nothing changes before confirmation')
+    assert.equal((await profile(app, user)).email, user.email, 'nothing changes before confirmation')
 
     assert.equal((await verify(app, tokenFromMail(confirmation))).statusCode, 204)
-    assert.deepEqual(await me(app, user), { ...(await me(app, user)), email: newEmail, email_verified: true })
+    assert.deepEqual(await profile(app, user), {
+      ...(await profile(app, user)),
+      email: newEmail,
+      email_verified: true,
+    })
     assert.equal((await verify(app, oldToken)).statusCode, 422, 'links mailed to the old address are void')
 
     const oldLogin = await app.inject({
@@ -286,7 +282,7 @@ describe('email change', () => {
     const late = await verify(app, token)
     assert.equal(late.statusCode, 409)
     assert.equal(json<ErrorResponse>(late).error.code, 'EMAIL_ALREADY_EXISTS')
-    assert.equal((await me(app, user)).email, user.email)
+    assert.equal((await profile(app, user)).email, user.email)
     const owners = await db.selectFrom('users').select('id').where('email', '=', target).execute()
     assert.equal(owners.length, 1)
   })
@@ -341,7 +337,7 @@ describe('email change: cancel', () => {
     const late = await verify(app, changeToken)
     assert.equal(late.statusCode, 422, 'the change link is void')
     assert.ok(json<ErrorResponse>(late).error.fields?.['token'])
-    assert.equal((await me(app, user)).email, user.email)
+    assert.equal((await profile(app, user)).email, user.email)
     const again = await cancelChange(app, cancelToken)
     assert.equal(again.statusCode, 422, 'a cancel link works once')
     assert.ok(json<ErrorResponse>(again).error.fields?.['token'])
@@ -385,7 +381,7 @@ describe('email change: cancel', () => {
     })
     assert.equal(wrongType.statusCode, 400)
     assert.equal((await verify(app, changeToken)).statusCode, 204, 'the change itself was never touched')
-    assert.equal((await me(app, user)).email, newEmail)
+    assert.equal((await profile(app, user)).email, newEmail)
   })
 
   it('cancel attempts share the per-address limit of login: 429', async (t) => {
@@ -405,7 +401,7 @@ describe('email change: cancel', () => {
     assert.equal((await verify(app, older.changeToken)).statusCode, 422)
     assert.equal((await cancelChange(app, newer.cancelToken)).statusCode, 204)
     assert.equal((await verify(app, newer.changeToken)).statusCode, 422)
-    assert.equal((await me(app, user)).email, user.email)
+    assert.equal((await profile(app, user)).email, user.email)
   })
 
   it('once the change applies, the old address is told where the account went and its cancel link is void', async (t) => {
@@ -428,7 +424,7 @@ describe('email change: cancel', () => {
     const late = await cancelChange(app, cancelToken)
     assert.equal(late.statusCode, 422)
     assert.ok(json<ErrorResponse>(late).error.fields?.['token'])
-    assert.equal((await me(app, user)).email, newEmail)
+    assert.equal((await profile(app, user)).email, newEmail)
   })
 
   it('a cancel racing the confirmation: exactly one wins, and the account agrees with it', async (t) => {

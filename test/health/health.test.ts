@@ -1,25 +1,15 @@
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_VERSION_FILE, readBuildVersion, UNKNOWN_VERSION } from '../../src/version.js'
-import { buildTestApp, json } from '../helpers.js'
+import { buildTestApp, json, tempDir } from '../helpers.js'
 
 const REVISION = '0123456789abcdef0123456789abcdef01234567'
 
-/** A temporary folder removed when the test ends. */
-function tempDir(t: TestContext): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-version-'))
-  t.after(() => {
-    rmSync(dir, { recursive: true, force: true })
-  })
-  return dir
-}
-
 function versionFile(t: TestContext, content: string): string {
-  const path = join(tempDir(t), 'version.json')
+  const path = join(tempDir(t, 'quire-version-'), 'version.json')
   writeFileSync(path, content)
   return path
 }
@@ -62,12 +52,12 @@ describe('health', () => {
 
   describe('errors', () => {
     it('readBuildVersion answers __UNKNOWN__ for a missing file', (t) => {
-      assert.equal(readBuildVersion(join(tempDir(t), 'missing.json')), UNKNOWN_VERSION)
+      assert.equal(readBuildVersion(join(tempDir(t, 'quire-version-'), 'missing.json')), UNKNOWN_VERSION)
       assert.equal(UNKNOWN_VERSION, '__UNKNOWN__')
     })
 
     it('readBuildVersion answers __UNKNOWN__ for an unreadable path', (t) => {
-      assert.equal(readBuildVersion(tempDir(t)), UNKNOWN_VERSION) // a directory
+      assert.equal(readBuildVersion(tempDir(t, 'quire-version-')), UNKNOWN_VERSION) // a directory
     })
 
     it('readBuildVersion answers __UNKNOWN__ for malformed JSON', (t) => {

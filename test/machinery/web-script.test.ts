@@ -5,7 +5,8 @@ import { connect, createServer } from 'node:net'
 import { describe, it, type TestContext } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { ensureBuilt, waitUntil } from '../e2e/built-server.js'
-import { freePort, tempDir } from '../scale/external.js'
+import { tempDir } from '../helpers.js'
+import { freePort } from '../scale/external.js'
 
 // `npm run web` (scripts/web.mjs) as a developer runs it: real processes on real ports. Ports come from
 // PORT and WEB_PORT, picked free for each test, so other servers on the machine are never in the way.

@@ -1,32 +1,15 @@
 import assert from 'node:assert/strict'
 import { setTimeout as delay } from 'node:timers/promises'
 import { describe, it } from 'node:test'
-import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/db/database.js'
 import { enqueueMail } from '../../src/mail/outbox.js'
 import { emailSha256 } from '../../src/security-events.js'
-import {
-  buildTestApp,
-  json,
-  registerAndLogin,
-  strongPassword,
-  uniqueEmail,
-  type TestUser,
-} from '../helpers.js'
+import { buildTestApp, json, registerAndLogin, strongPassword, uniqueEmail } from '../helpers.js'
 import type { TestSmtpServer } from '../mail-helpers.js'
-import { buildMailingApp } from '../recovery-helpers.js'
+import { buildMailingApp, changeEmail } from '../recovery-helpers.js'
 
 // MAIL_RECIPIENT_LIMIT: however many accounts ask, one address gets at most so many messages per
 // window, of every kind together; the requests that asked for more answer exactly as usual.
-
-function changeEmail(app: FastifyInstance, user: TestUser, newEmail: string) {
-  return app.inject({
-    method: 'PUT',
-    url: '/v1/me/email',
-    headers: user.auth,
-    payload: { new_email: newEmail, password: user.password },
-  })
-}
 
 async function outboxRows(db: Db) {
   return db.selectFrom('mail_outbox').select(['recipient', 'template']).execute()

@@ -6,23 +6,9 @@ import { sweepExpired } from '../../src/maintenance.js'
 import { backoffMs, DEFAULT_SENDER_OPTIONS, enqueueMail, MailSender } from '../../src/mail/outbox.js'
 import { createMailTransport } from '../../src/mail/transport.js'
 import type { Db } from '../../src/db/database.js'
-import { buildTestApp, registerAndLogin, type TestApp } from '../helpers.js'
+import { buildTestApp, registerAndLogin, until, type TestApp } from '../helpers.js'
 import { startSmtpServer } from '../mail-helpers.js'
 import { buildMailingApp } from '../recovery-helpers.js'
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`)
-    await delay(25)
-  }
-}
 
 function outbox(db: Db) {
   return db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()

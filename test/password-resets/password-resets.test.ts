@@ -6,6 +6,7 @@ import type { Db } from '../../src/db/database.js'
 import {
   buildTestApp,
   json,
+  login,
   registerAndLogin,
   strongPassword,
   uniqueEmail,
@@ -40,10 +41,6 @@ function confirm(app: FastifyInstance, token: string, newPassword: string) {
     url: '/v1/password-resets/confirm',
     payload: { token, new_password: newPassword },
   })
-}
-
-function login(app: FastifyInstance, email: string, password: string) {
-  return app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } })
 }
 
 /**
@@ -105,7 +102,7 @@ describe('password reset: happy', () => {
   it('the whole flow from the mail’s link: new password works, every session is signed out', async (t) => {
     const { app, smtp } = await buildMailingApp(t)
     const user = await registerAndLogin(app)
-    const second = json<{ data: { token: string } }>(await login(app, user.email, user.password)).data.token
+    const second = json<{ data: { token: string } }>(await login(app, user)).data.token
 
     const response = await requestReset(app, user.email)
     assert.equal(response.statusCode, 202)
@@ -132,8 +129,8 @@ describe('password reset: happy', () => {
       })
       assert.equal(me.statusCode, 401, 'every session was revoked')
     }
-    assert.equal((await login(app, user.email, user.password)).statusCode, 401, 'the old password is gone')
-    const fresh = await login(app, user.email, newPassword)
+    assert.equal((await login(app, user)).statusCode, 401, 'the old password is gone')
+    const fresh = await login(app, { email: user.email, password: newPassword })
     assert.equal(fresh.statusCode, 201)
     const notice = await smtp.waitForMail((m) => m.subject === 'Your password was changed')
     assert.deepEqual(notice.to, [user.email])
@@ -206,7 +203,7 @@ describe('password reset: errors', () => {
     assert.equal(response.statusCode, 422)
     assert.equal(json<ErrorResponse>(response).error.code, 'FIELDS_VALIDATION_ERROR')
     assert.ok(json<ErrorResponse>(response).error.fields?.['token'])
-    assert.equal((await login(app, user.email, user.password)).statusCode, 201, 'the password is unchanged')
+    assert.equal((await login(app, user)).statusCode, 201, 'the password is unchanged')
   })
 
   it('RESET_TOKEN_LIFE sets the expiry', async (t) => {

@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
-import { createHmac } from 'node:crypto'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it, type TestContext } from 'node:test'
@@ -14,10 +12,17 @@ import { appendEvents } from '../../src/event-log/event-log.queries.js'
 import { latestEventId, resumableAfter } from '../../src/events/events.queries.js'
 import { sweepExpired } from '../../src/maintenance.js'
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js'
-import { ensureBuilt, ROOT, send, startListening } from '../e2e/built-server.js'
-import { tempDir } from './external.js'
-import { buildTestApp, freshDatabaseUrl, registerAndLogin, TEST_ENGINE, type TestApp } from '../helpers.js'
+import { ensureBuilt, runNode, send, startListening, type CommandRun } from '../e2e/built-server.js'
+import {
+  buildTestApp,
+  freshDatabaseUrl,
+  registerAndLogin,
+  tempDir,
+  TEST_ENGINE,
+  type TestApp,
+} from '../helpers.js'
 import { createPost } from '../content-helpers.js'
+import { totpCode } from '../recovery-helpers.js'
 
 // `npm run data -- copy` and `npm run data -- backup`: every row moves, both directions, verified.
 
@@ -29,22 +34,6 @@ function open(t: TestContext, url: string): Db {
   const db = createDb(loadConfig({ DATABASE_URL: url, DATABASE_STATEMENT_TIMEOUT: '0' }).database)
   t.after(() => db.destroy())
   return db
-}
-
-/** The current RFC 6238 code (HMAC-SHA-1, 30 s, 6 digits) for a base32 secret, to confirm a TOTP enrolment. */
-function totpCode(secretBase32: string): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-  const bits = secretBase32
-    .replace(/=+$/, '')
-    .split('')
-    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
-    .join('')
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)))
-  const counter = Buffer.alloc(8)
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)))
-  const hmac = createHmac('sha1', key).update(counter).digest()
-  const offset = (hmac[hmac.length - 1] ?? 0) & 0x0f
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
 }
 
 /** Fills an app's database through the API: users, sessions, posts, attachments (binary), comments, counters. */
@@ -188,23 +177,9 @@ async function copyAndCompare(source: Db, target: Db, batchRows: number): Promis
   assert.deepEqual(postsProgress.at(-1), ['posts', 14, 14])
 }
 
-function runData(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('src', 'transfer', 'cli.ts'), ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env['PATH'] ?? '', ...env },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-    child.on('exit', (code) => {
-      resolve({ code, stdout, stderr })
-    })
-  })
+/** `npm run data -- ARGS`, from the sources. */
+function runData(args: string[], env: Record<string, string> = {}): Promise<CommandRun> {
+  return runNode(['--import', 'tsx', join('src', 'transfer', 'cli.ts'), ...args], env)
 }
 
 describe('data copy and backup', () => {

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { accessSync, chmodSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { accessSync, chmodSync, constants, writeFileSync } from 'node:fs'
 import { connect, createServer, type AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import type { TestContext } from 'node:test'
 import { setTimeout as delay } from 'node:timers/promises'
+import { tempDir } from '../helpers.js'
 
 // Programs the tests start: Debian's haproxy and pgbouncer with configurations they write, and Prism
 // (test/e2e/prism.ts). Missing programs make the tests skip with a one-line notice; `.ci/run` installs
@@ -32,15 +32,6 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo
   await new Promise((resolve) => server.close(resolve))
   return port
-}
-
-/** A temporary folder removed when the test ends. */
-export function tempDir(t: TestContext, prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  t.after(() => {
-    rmSync(dir, { recursive: true, force: true })
-  })
-  return dir
 }
 
 /**

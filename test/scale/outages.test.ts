@@ -12,6 +12,7 @@ import {
   freshDatabaseUrl,
   json,
   POSTGRES_ADMIN_URL,
+  queryPostgres,
   registerAndLogin,
   strongPassword,
   TEST_ENGINE,
@@ -32,16 +33,6 @@ const SQLITE_ONLY = { skip: TEST_ENGINE !== 'sqlite' && 'runs in the SQLite pass
 function postgresAddress(): { host: string; port: number } {
   const url = new URL(POSTGRES_ADMIN_URL)
   return { host: url.hostname, port: Number(url.port || 5432) }
-}
-
-async function queryDatabase(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await client.query(text, values)
-  } finally {
-    await client.end()
-  }
 }
 
 /** An app whose PostgreSQL connections pass through a proxy the test controls. */
@@ -78,7 +69,7 @@ function assertServedOrUnavailable(answers: Answer[]): void {
 async function assertNoAcknowledgedWriteLost(databaseUrl: string, answers: Answer[]): Promise<void> {
   const created = answers.flatMap((answer) => (answer.createdId === undefined ? [] : [answer.createdId]))
   assert.ok(created.length > 0, 'some writes were acknowledged')
-  const { rows } = await queryDatabase(databaseUrl, 'select id from posts where id = any($1)', [created])
+  const { rows } = await queryPostgres(databaseUrl, 'select id from posts where id = any($1)', [created])
   assert.equal(rows.length, created.length, 'every acknowledged post is stored')
 }
 
@@ -223,7 +214,7 @@ describe('database outages', () => {
 
         let terminated = 0
         for (let round = 0; round < 5; round += 1) {
-          const { rows } = await queryDatabase(
+          const { rows } = await queryPostgres(
             POSTGRES_ADMIN_URL,
             `select pg_terminate_backend(pid) as ok from pg_stat_activity
               where datname = $1 and application_name = 'quire'`,
@@ -276,7 +267,7 @@ describe('database outages', () => {
         })
         assert.equal(registered.status, 201, registered.body)
 
-        await queryDatabase(
+        await queryPostgres(
           POSTGRES_ADMIN_URL,
           `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'quire'`,
           [new URL(databaseUrl).pathname.slice(1)],

@@ -1,9 +1,15 @@
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { describe, it } from 'node:test'
-import pg from 'pg'
 import { ensureBuilt, send, startListening, startServer, type HttpAnswer } from '../e2e/built-server.js'
-import { freshDatabaseUrl, POSTGRES_ADMIN_URL, strongPassword, TEST_ENGINE, uniqueEmail } from '../helpers.js'
+import {
+  freshDatabaseUrl,
+  POSTGRES_ADMIN_URL,
+  queryPostgres,
+  strongPassword,
+  TEST_ENGINE,
+  uniqueEmail,
+} from '../helpers.js'
 import { findProgram, freePort, startPgbouncer } from './external.js'
 
 // Quire through Debian's PgBouncer in transaction pooling mode: the app's pool goes through
@@ -25,16 +31,6 @@ function withPort(url: string, port: number): string {
   return rewritten.toString()
 }
 
-async function query(url: string, text: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await client.query(text, values)
-  } finally {
-    await client.end()
-  }
-}
-
 /** The `data` of an enveloped answer, after checking its status. */
 function data(answer: HttpAnswer, status: number): Record<string, unknown> {
   assert.equal(answer.status, status, answer.body)
@@ -53,12 +49,12 @@ describe('through PgBouncer (transaction pooling)', () => {
         t,
         PGBOUNCER ?? '',
         { host: admin.hostname, port: Number(admin.port || 5432) },
-        async (port) => (await query(withPort(direct, port), 'select 1')).rowCount === 1,
+        async (port) => (await queryPostgres(withPort(direct, port), 'select 1')).rowCount === 1,
       )
       const pooled = withPort(direct, bouncer.port)
 
       const server = await startListening(t, { DATABASE_URL: pooled, DATABASE_MIGRATION_URL: direct })
-      const migrations = await query(direct, 'select name from quire_migrations')
+      const migrations = await queryPostgres(direct, 'select name from quire_migrations')
       assert.ok((migrations.rowCount ?? 0) >= 2)
 
       // The smoke flow: register, log in, post, upload, comment, list, download, log out.
@@ -109,7 +105,10 @@ describe('through PgBouncer (transaction pooling)', () => {
 
       // PgBouncer carried the app's traffic: its pool for this database served transactions.
       const databaseName = new URL(direct).pathname.slice(1)
-      const stats = await query(withPort(`postgres://postgres@x/pgbouncer`, bouncer.port), 'SHOW STATS')
+      const stats = await queryPostgres(
+        withPort(`postgres://postgres@x/pgbouncer`, bouncer.port),
+        'SHOW STATS',
+      )
       const row = stats.rows.find((entry: Record<string, unknown>) => entry['database'] === databaseName) as
         Record<string, unknown> | undefined
       assert.ok(Number(row?.['total_xact_count']) > 10, JSON.stringify(row))
@@ -126,7 +125,7 @@ describe('through PgBouncer (transaction pooling)', () => {
       const server = startServer(t, { DATABASE_URL: direct, DATABASE_MIGRATION_URL: nowhere })
       assert.deepEqual(await server.exited, { code: 1, signal: null })
       assert.match(server.stderr(), /ECONNREFUSED/)
-      const tables = await query(
+      const tables = await queryPostgres(
         direct,
         `select count(*)::int as n from information_schema.tables where table_name = 'users'`,
       )

@@ -9,9 +9,11 @@ import type { SessionWithUser } from '../../src/sessions/sessions.queries.js'
 import {
   buildTestApp,
   freshDatabaseUrl,
+  me,
   POSTGRES_ADMIN_URL,
   registerAndLogin,
   TEST_ENGINE,
+  until,
   type TestApp,
   type TestUser,
 } from '../helpers.js'
@@ -24,23 +26,11 @@ import type { FastifyInstance } from 'fastify'
 
 const POSTGRES_ONLY = { skip: TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass' }
 
-async function until(condition: () => boolean, what: string, limitMs = 5000): Promise<void> {
-  const deadline = Date.now() + limitMs
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`${what}: not within ${String(limitMs)} ms`)
-    await sleep(20)
-  }
-}
-
 async function connected(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url })
   client.on('error', () => undefined) // the database is dropped (with force) when the test ends
   await client.connect()
   return client
-}
-
-function me(app: FastifyInstance, user: TestUser) {
-  return app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
 }
 
 /** The backends holding the sole-instance key on the database at `url`. */
@@ -140,7 +130,7 @@ describe('the sole instance on a PostgreSQL database', POSTGRES_ONLY, () => {
     assert.equal(first.tenure(), undefined)
     assert.equal(second.tenure(), undefined)
     await second.close()
-    await until(() => first.tenure() !== undefined, 'alone again')
+    await until('alone again', () => first.tenure() !== undefined, 5000)
     assert.equal(first.tenure(), 2, 'a new tenure: copies from the first one are not trusted')
   })
 
@@ -166,7 +156,7 @@ describe('the sole instance on a PostgreSQL database', POSTGRES_ONLY, () => {
       logs.join('\n'),
     )
     await stuck.query('select pg_advisory_unlock($1::bigint)', [SOLE_INSTANCE_LOCK_KEY])
-    await until(() => arriving.tenure() !== undefined, 'alone once the other let go')
+    await until('alone once the other let go', () => arriving.tenure() !== undefined, 5000)
   })
 
   it('a lost lock connection ends being alone, and a new one takes it up again', async (t) => {
@@ -182,8 +172,8 @@ describe('the sole instance on a PostgreSQL database', POSTGRES_ONLY, () => {
           select oid from pg_database where datname = current_database())`,
     )
     assert.equal(rowCount, 1)
-    await until(() => instance.tenure() === undefined, 'not alone once the connection is gone')
-    await until(() => instance.tenure() !== undefined, 'alone again on a new connection')
+    await until('not alone once the connection is gone', () => instance.tenure() === undefined, 5000)
+    await until('alone again on a new connection', () => instance.tenure() !== undefined, 5000)
     assert.equal(instance.tenure(), 2)
   })
 
@@ -220,13 +210,13 @@ describe('the sole instance on a PostgreSQL database', POSTGRES_ONLY, () => {
     // before the wait for its loss below has seen the loss.
     const seen = aloneAt.length
     await terminate(url, holder ?? assert.fail('no lock holder'))
-    await until(() => sole.tenure() === undefined, 'not alone once the connection is ended')
+    await until('not alone once the connection is ended', () => sole.tenure() === undefined, 5000)
     assert.equal(cache.size, 0, 'emptied the moment being alone ended')
 
     // Taken again, the hold is trusted only once it has settled (1500 ms by default).
-    await until(() => aloneAt.length > seen, 'alone again on a new connection')
+    await until('alone again on a new connection', () => aloneAt.length > seen, 5000)
     const regainedAt = aloneAt.at(-1) ?? 0
-    await until(() => sole.tenure() !== undefined, 'trusted once settled')
+    await until('trusted once settled', () => sole.tenure() !== undefined, 5000)
     assert.ok(
       Date.now() - regainedAt >= 1400,
       `trusted ${String(Date.now() - regainedAt)} ms after the hold was taken`,
@@ -234,7 +224,7 @@ describe('the sole instance on a PostgreSQL database', POSTGRES_ONLY, () => {
     assert.equal(cache.size, 0, 'starts from a cold cache')
 
     async function untilStamp() {
-      await until(() => cache.stamp() !== undefined, 'alone again', 10_000)
+      await until('alone again', () => cache.stamp() !== undefined, 10_000)
       return cache.stamp() ?? assert.fail('no stamp')
     }
   })
@@ -248,7 +238,7 @@ describe('the sole instance on a PostgreSQL database', POSTGRES_ONLY, () => {
     assert.equal(sole.tenure(), 1)
     const cutAt = Date.now()
     await proxy.cut('blackhole') // the server still holds the key for it: nothing tells either side
-    await until(() => sole.tenure() === undefined, 'not alone', 2000)
+    await until('not alone', () => sole.tenure() === undefined, 2000)
     assert.ok(Date.now() - cutAt <= 400, `trusted ${String(Date.now() - cutAt)} ms after the cut`)
     assert.equal(sole.counted(), false, 'nor counted among the instances')
   })
@@ -268,8 +258,8 @@ describe('the sole instance on a PostgreSQL database', POSTGRES_ONLY, () => {
     await terminate(url, firstHolder ?? assert.fail('no lock holder'))
     await proxy.cut('refuse')
     await until(
-      () => second.logs().some((line) => String(line['msg']).includes('alone on the database')),
       'the second alone once the first is gone',
+      () => second.logs().some((line) => String(line['msg']).includes('alone on the database')),
       10_000,
     )
     await sleep(1700) // and trusting it

@@ -12,9 +12,11 @@ import { forgetAllPasswordAttempts } from '../../src/rate-limits/rate-limits.js'
 import {
   buildTestApp,
   json,
+  login,
   POSTGRES_ADMIN_URL,
   TEST_ENGINE,
   registerAndLogin,
+  statuses,
   strongPassword,
   uniqueEmail,
   type TestUser,
@@ -33,18 +35,9 @@ const SUBJECT = 'Confirm your sign-in'
 // Client addresses come from X-Forwarded-For through one trusted hop, as behind a load balancer.
 const BASE_ENV = { TRUST_PROXY: '1', AUTH_IP_LIMIT: '100000/1m' }
 
-function login(
-  app: FastifyInstance,
-  credentials: { email: string; password: string },
-  address: string,
-  extra: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/v1/sessions',
-    payload: { email: credentials.email, password: credentials.password, ...extra },
-    headers: { 'x-forwarded-for': address },
-  })
+/** A sign-in from `address`, as the trusted proxy reports it, with more fields of the body if given. */
+function from(address: string, body: Record<string, string> = {}) {
+  return { headers: { 'x-forwarded-for': address }, body }
 }
 
 let addressCounter = 0
@@ -59,12 +52,6 @@ function errorCode(response: LightMyRequestResponse): string {
   return json<ErrorResponse>(response).error.code
 }
 
-function statuses(responses: LightMyRequestResponse[]): Record<number, number> {
-  const counts: Record<number, number> = {}
-  for (const response of responses) counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1
-  return counts
-}
-
 /** `perAddress` wrong passwords from each address, the addresses in parallel. */
 async function guess(
   app: FastifyInstance,
@@ -76,7 +63,7 @@ async function guess(
     addresses.map(async (address) => {
       const mine: LightMyRequestResponse[] = []
       for (let i = 0; i < perAddress; i++) {
-        mine.push(await login(app, { email, password: `wrong guess ${i} ${address}` }, address))
+        mine.push(await login(app, { email, password: `wrong guess ${i} ${address}` }, from(address)))
       }
       return mine
     }),
@@ -141,13 +128,13 @@ describe('the owner over the account’s failure ceiling', () => {
     const answers = await guess(app, user.email, addresses, 10)
     assert.deepEqual(statuses(answers), { 401: 100, 429: 10 }, 'a wrong password over the ceiling: 429')
 
-    const owner = await login(app, user, '198.51.100.20')
+    const owner = await login(app, user, from('198.51.100.20'))
     assert.equal(owner.statusCode, 401, owner.body)
     assert.equal(errorCode(owner), 'LOGIN_CONFIRMATION_REQUIRED')
     assert.equal(owner.headers['retry-after'], undefined)
     const token = await confirmationToken(smtp, user)
 
-    const confirmed = await login(app, user, '198.51.100.20', { login_token: token })
+    const confirmed = await login(app, user, from('198.51.100.20', { login_token: token }))
     assert.equal(confirmed.statusCode, 201, confirmed.body)
     assert.equal((await confirmationRows(app.db, user)).length, 0, 'the login spent the token')
     const ceiling = await app.db
@@ -156,7 +143,7 @@ describe('the owner over the account’s failure ceiling', () => {
       .where('key', '=', emailKeyPrefix(user.email))
       .executeTakeFirst()
     assert.equal(ceiling, undefined, 'the success forgets the account’s count')
-    assert.equal((await login(app, user, '198.51.100.20')).statusCode, 201, 'the next login is plain')
+    assert.equal((await login(app, user, from('198.51.100.20'))).statusCode, 201, 'the next login is plain')
   })
 
   it('the finding over IPv6: 11 addresses of one /64 count as one client, and the owner gets in', async (t) => {
@@ -165,7 +152,7 @@ describe('the owner over the account’s failure ceiling', () => {
     const addresses = Array.from({ length: 11 }, (_, i) => `2001:db8:5:6::${(i + 1).toString(16)}`)
     const answers = await guess(app, user.email, addresses, 10)
     assert.deepEqual(statuses(answers), { 401: 10, 429: 100 }, 'LOGIN_FAILURE_LIMIT applies to the /64')
-    const owner = await login(app, user, '2001:db8:7:8::1')
+    const owner = await login(app, user, from('2001:db8:7:8::1'))
     assert.equal(owner.statusCode, 201, owner.body)
   })
 
@@ -174,17 +161,21 @@ describe('the owner over the account’s failure ceiling', () => {
     const user = await registerAndLogin(app)
     const wrong = { email: user.email, password: 'not the password at all' }
     for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff:ffff:ffff:ffff']) {
-      assert.equal((await login(app, wrong, address)).statusCode, 401)
+      assert.equal((await login(app, wrong, from(address))).statusCode, 401)
     }
-    assert.equal((await login(app, wrong, '2001:db8:1:2::99')).statusCode, 429, 'same /64')
-    assert.equal((await login(app, wrong, '2001:db8:1:3::1')).statusCode, 401, 'another /64')
+    assert.equal((await login(app, wrong, from('2001:db8:1:2::99'))).statusCode, 429, 'same /64')
+    assert.equal((await login(app, wrong, from('2001:db8:1:3::1'))).statusCode, 401, 'another /64')
 
     for (let i = 0; i < 3; i++) {
-      assert.equal((await login(app, wrong, '::ffff:192.0.2.9')).statusCode, 401)
+      assert.equal((await login(app, wrong, from('::ffff:192.0.2.9'))).statusCode, 401)
     }
-    assert.equal((await login(app, wrong, '192.0.2.9')).statusCode, 429, 'the mapped address is the IPv4 one')
-    assert.equal((await login(app, wrong, '::FFFF:192.0.2.9')).statusCode, 429)
-    assert.equal((await login(app, user, '192.0.2.10')).statusCode, 201)
+    assert.equal(
+      (await login(app, wrong, from('192.0.2.9'))).statusCode,
+      429,
+      'the mapped address is the IPv4 one',
+    )
+    assert.equal((await login(app, wrong, from('::FFFF:192.0.2.9'))).statusCode, 429)
+    assert.equal((await login(app, user, from('192.0.2.10'))).statusCode, 201)
   })
 
   it('an unknown email over the ceiling answers as a wrong password; a correct one gets no mail there', async (t) => {
@@ -199,8 +190,8 @@ describe('the owner over the account’s failure ceiling', () => {
     assert.deepEqual(statuses(await guess(app, unknown, spread, 2)), { 401: 4 })
     assert.deepEqual(statuses(await guess(app, user.email, spread, 2)), { 401: 4 })
 
-    const forUnknown = await login(app, { email: unknown, password: user.password }, freshAddress())
-    const wrongForUser = await login(app, { ...user, password: 'not it at all' }, freshAddress())
+    const forUnknown = await login(app, { email: unknown, password: user.password }, from(freshAddress()))
+    const wrongForUser = await login(app, { ...user, password: 'not it at all' }, from(freshAddress()))
     for (const answer of [forUnknown, wrongForUser]) {
       assert.equal(answer.statusCode, 429, answer.body)
       assert.equal(errorCode(answer), 'RATE_LIMITED')
@@ -209,7 +200,7 @@ describe('the owner over the account’s failure ceiling', () => {
     const shape = (answer: LightMyRequestResponse) =>
       json<ErrorResponse>(answer).error.message.replace(/\d+/g, 'N')
     assert.equal(shape(forUnknown), shape(wrongForUser))
-    assert.equal(errorCode(await login(app, user, freshAddress())), 'LOGIN_CONFIRMATION_REQUIRED')
+    assert.equal(errorCode(await login(app, user, from(freshAddress()))), 'LOGIN_CONFIRMATION_REQUIRED')
     await confirmationToken(smtp, user)
     await outboxEmpty(app.db)
     assert.equal(smtp.mails.filter((mail) => mail.to.includes(unknown)).length, 0)
@@ -223,30 +214,34 @@ describe('the owner over the account’s failure ceiling', () => {
     const spread = ['203.0.113.1', '203.0.113.2', '203.0.113.3']
     await guess(app, user.email, spread, 2)
     await guess(app, other.email, spread, 2)
-    assert.equal(errorCode(await login(app, user, freshAddress())), 'LOGIN_CONFIRMATION_REQUIRED')
+    assert.equal(errorCode(await login(app, user, from(freshAddress()))), 'LOGIN_CONFIRMATION_REQUIRED')
     const token = await confirmationToken(smtp, user)
 
-    const otherWithIt = await login(app, other, freshAddress(), { login_token: token })
+    const otherWithIt = await login(app, other, from(freshAddress(), { login_token: token }))
     assert.equal(errorCode(otherWithIt), 'LOGIN_CONFIRMATION_REQUIRED', 'another account’s token')
-    const wrongWithIt = await login(app, { ...user, password: 'not it at all' }, freshAddress(), {
-      login_token: token,
-    })
+    const wrongWithIt = await login(
+      app,
+      { ...user, password: 'not it at all' },
+      from(freshAddress(), {
+        login_token: token,
+      }),
+    )
     assert.equal(wrongWithIt.statusCode, 429, 'a wrong password with the token: as any wrong password')
     for (const bad of ['x', 'A'.repeat(43), `${token}x`]) {
-      const answer = await login(app, user, freshAddress(), { login_token: bad })
+      const answer = await login(app, user, from(freshAddress(), { login_token: bad }))
       assert.equal(errorCode(answer), 'LOGIN_CONFIRMATION_REQUIRED', bad)
     }
     assert.equal((await confirmationRows(app.db, user)).length, 1, 'not spent by any of those')
 
-    assert.equal((await login(app, user, freshAddress(), { login_token: token })).statusCode, 201)
+    assert.equal((await login(app, user, from(freshAddress(), { login_token: token }))).statusCode, 201)
     // Over the ceiling again: the spent token no longer helps.
     await guess(app, user.email, [freshAddress(), freshAddress(), freshAddress()], 2)
-    const again = await login(app, user, freshAddress(), { login_token: token })
+    const again = await login(app, user, from(freshAddress(), { login_token: token }))
     assert.equal(errorCode(again), 'LOGIN_CONFIRMATION_REQUIRED', 'single use')
 
     // Under the ceiling a login_token, even a malformed one, changes nothing.
     const fresh = await registerAndLogin(app)
-    const ignored = await login(app, fresh, freshAddress(), { login_token: 'not a token' })
+    const ignored = await login(app, fresh, from(freshAddress(), { login_token: 'not a token' }))
     assert.equal(ignored.statusCode, 201, ignored.body)
   })
 
@@ -256,7 +251,7 @@ describe('the owner over the account’s failure ceiling', () => {
     const user = await registerAndLogin(app)
     await guess(app, user.email, ['203.0.113.1', '203.0.113.2'], 1)
     const before = Date.now()
-    assert.equal(errorCode(await login(app, user, freshAddress())), 'LOGIN_CONFIRMATION_REQUIRED')
+    assert.equal(errorCode(await login(app, user, from(freshAddress()))), 'LOGIN_CONFIRMATION_REQUIRED')
     const token = await confirmationToken(smtp, user)
     const [row] = await confirmationRows(app.db, user)
     assert.ok(row)
@@ -266,7 +261,7 @@ describe('the owner over the account’s failure ceiling', () => {
       .set({ expires_at: Date.now() - 1 })
       .where('id', '=', row.id)
       .execute()
-    const expired = await login(app, user, freshAddress(), { login_token: token })
+    const expired = await login(app, user, from(freshAddress(), { login_token: token }))
     assert.equal(errorCode(expired), 'LOGIN_CONFIRMATION_REQUIRED')
   })
 
@@ -277,7 +272,7 @@ describe('the owner over the account’s failure ceiling', () => {
     await guess(app, user.email, ['203.0.113.1', '203.0.113.2'], 1)
     const before = Date.now()
     for (let i = 0; i < 4; i++) {
-      assert.equal(errorCode(await login(app, user, freshAddress())), 'LOGIN_CONFIRMATION_REQUIRED')
+      assert.equal(errorCode(await login(app, user, from(freshAddress()))), 'LOGIN_CONFIRMATION_REQUIRED')
     }
     const first = await confirmationToken(smtp, user)
     await outboxEmpty(app.db)
@@ -295,12 +290,12 @@ describe('the owner over the account’s failure ceiling', () => {
       .set({ reset_at: Date.now() - 1 })
       .where('key', '=', allowance.key)
       .execute()
-    assert.equal(errorCode(await login(app, user, freshAddress())), 'LOGIN_CONFIRMATION_REQUIRED')
+    assert.equal(errorCode(await login(app, user, from(freshAddress()))), 'LOGIN_CONFIRMATION_REQUIRED')
     const second = await confirmationToken(smtp, user, 1)
     assert.notEqual(second, first)
-    const withFirst = await login(app, user, freshAddress(), { login_token: first })
+    const withFirst = await login(app, user, from(freshAddress(), { login_token: first }))
     assert.equal(errorCode(withFirst), 'LOGIN_CONFIRMATION_REQUIRED', 'the newer mail voids the older link')
-    assert.equal((await login(app, user, freshAddress(), { login_token: second })).statusCode, 201)
+    assert.equal((await login(app, user, from(freshAddress(), { login_token: second }))).statusCode, 201)
   })
 
   it('two-factor sign-in still applies with the token, which only the successful login spends', async (t) => {
@@ -323,15 +318,19 @@ describe('the owner over the account’s failure ceiling', () => {
     assert.equal(turnedOn.statusCode, 200, turnedOn.body)
     await guess(app, user.email, ['203.0.113.1', '203.0.113.2'], 1)
 
-    assert.equal(errorCode(await login(app, user, freshAddress())), 'LOGIN_CONFIRMATION_REQUIRED')
+    assert.equal(errorCode(await login(app, user, from(freshAddress()))), 'LOGIN_CONFIRMATION_REQUIRED')
     const token = await confirmationToken(smtp, user)
-    const needsCode = await login(app, user, freshAddress(), { login_token: token })
+    const needsCode = await login(app, user, from(freshAddress(), { login_token: token }))
     assert.equal(errorCode(needsCode), 'TOTP_REQUIRED')
     assert.equal((await confirmationRows(app.db, user)).length, 1)
-    const withCode = await login(app, user, freshAddress(), {
-      login_token: token,
-      totp_code: totpCode(secret, Date.now() + STEP_MS),
-    })
+    const withCode = await login(
+      app,
+      user,
+      from(freshAddress(), {
+        login_token: token,
+        totp_code: totpCode(secret, Date.now() + STEP_MS),
+      }),
+    )
     assert.equal(withCode.statusCode, 201, withCode.body)
     assert.equal((await confirmationRows(app.db, user)).length, 0)
   })
@@ -363,7 +362,7 @@ describe('the owner over the account’s failure ceiling', () => {
     assert.equal(await failureCounters(app.db, user.email), 0)
     assert.equal(await failureCounters(app.db, bystander.email), 4, 'another account’s counts stay')
 
-    const plain = await login(app, { email: user.email, password: newPassword }, '203.0.113.1')
+    const plain = await login(app, { email: user.email, password: newPassword }, from('203.0.113.1'))
     assert.equal(plain.statusCode, 201, plain.body)
   })
 })

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
-import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { watchWrites, type Db } from '../../src/db/database.js'
 import { sessionCacheFor, writesCopiedRows } from '../../src/sessions/session-cache.js'
@@ -17,11 +16,11 @@ import { newId } from '../../src/ids.js'
 import {
   buildTestApp,
   json,
+  me,
   otherProcess,
   outsideWrite,
   registerAndLogin,
   TEST_ENGINE,
-  type TestUser,
 } from '../helpers.js'
 
 // The session cache (sessions/session-cache.ts): a session read moments ago answers without a
@@ -31,10 +30,6 @@ import {
 // would be; a second server instance on PostgreSQL is in sole-instance.test.ts.
 
 const onSqlite = { skip: TEST_ENGINE !== 'sqlite' && 'SQLite’s data_version' }
-
-function me(app: FastifyInstance, user: TestUser) {
-  return app.inject({ method: 'GET', url: '/v1/me', headers: user.auth })
-}
 
 /** The session's row as the database holds it, if it is there. */
 function storedSession(db: Db, id: string) {

@@ -2,20 +2,12 @@ import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, it } from 'node:test'
-import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../src/db/database.js'
 import { sweepExpired, SWEEP_STEP } from '../../src/maintenance.js'
 import { deleteExpiredCounters } from '../../src/rate-limits/rate-limits.queries.js'
 import { deleteExpiredSessions } from '../../src/sessions/sessions.queries.js'
 import { equalInConstantTime, hashToken } from '../../src/sessions/token-hashes.js'
-import {
-  buildTestApp,
-  json,
-  registerAndLogin,
-  strongPassword,
-  uniqueEmail,
-  type TestUser,
-} from '../helpers.js'
+import { buildTestApp, json, login, me, registerAndLogin, strongPassword, uniqueEmail } from '../helpers.js'
 
 interface SessionBody {
   id: string
@@ -28,15 +20,6 @@ interface SessionBody {
   links: Record<string, string>
 }
 
-async function login(app: FastifyInstance, user: Pick<TestUser, 'email' | 'password'>, headers = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/v1/sessions',
-    payload: { email: user.email, password: user.password },
-    headers,
-  })
-}
-
 /** The stored last-used time of a session. */
 async function lastUsed(db: Db, sessionId: string): Promise<number> {
   const row = await db
@@ -45,10 +28,6 @@ async function lastUsed(db: Db, sessionId: string): Promise<number> {
     .where('id', '=', sessionId)
     .executeTakeFirstOrThrow()
   return row.updated_at
-}
-
-function me(app: FastifyInstance, token: string) {
-  return app.inject({ method: 'GET', url: '/v1/me', headers: { authorization: `Bearer ${token}` } })
 }
 
 describe('token hashes', () => {
@@ -69,7 +48,7 @@ describe('login', () => {
   it('answers 201 with a v4 UUID token, shown once, and the session’s metadata', async (t) => {
     const { app, config } = await buildTestApp(t)
     const user = await registerAndLogin(app)
-    const response = await login(app, user, { 'user-agent': 'QuireTest/1.0' })
+    const response = await login(app, user, { headers: { 'user-agent': 'QuireTest/1.0' } })
     assert.equal(response.statusCode, 201)
     const session = json<{ data: SessionBody }>(response).data
     assert.match(session.token ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
@@ -151,12 +130,12 @@ describe('login', () => {
   it('records the client address from X-Forwarded-For only when TRUST_PROXY says so', async (t) => {
     const trusting = await buildTestApp(t, { TRUST_PROXY: 'true' })
     const user = await registerAndLogin(trusting.app)
-    const forwarded = await login(trusting.app, user, { 'x-forwarded-for': '203.0.113.7' })
+    const forwarded = await login(trusting.app, user, { headers: { 'x-forwarded-for': '203.0.113.7' } })
     assert.equal(json<{ data: SessionBody }>(forwarded).data.metadata.ip, '203.0.113.7')
 
     const plain = await buildTestApp(t)
     const other = await registerAndLogin(plain.app)
-    const ignored = await login(plain.app, other, { 'x-forwarded-for': '203.0.113.7' })
+    const ignored = await login(plain.app, other, { headers: { 'x-forwarded-for': '203.0.113.7' } })
     assert.equal(json<{ data: SessionBody }>(ignored).data.metadata.ip, '127.0.0.1')
   })
 
@@ -346,7 +325,7 @@ describe('authentication: the seed’s session state table', () => {
       'GET /v1/posts with an unknown token',
     )
     // None: login never looks at a token, even a malformed one.
-    const response = await login(app, user, { authorization: 'Bearer not-a-token' })
+    const response = await login(app, user, { headers: { authorization: 'Bearer not-a-token' } })
     assert.equal(response.statusCode, 201)
   })
 
@@ -479,7 +458,9 @@ describe('sessions resource', () => {
   it('lists the caller’s sessions newest first, marking the current one, never a token or hash', async (t) => {
     const { app } = await buildTestApp(t)
     const user = await registerAndLogin(app)
-    const second = json<{ data: SessionBody }>(await login(app, user, { 'user-agent': 'Phone' })).data
+    const second = json<{ data: SessionBody }>(
+      await login(app, user, { headers: { 'user-agent': 'Phone' } }),
+    ).data
     const response = await app.inject({ method: 'GET', url: '/v1/sessions', headers: user.auth })
     assert.equal(response.statusCode, 200)
     const sessions = json<{ data: SessionBody[] }>(response).data

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql, type Kysely } from 'kysely'
 import type { Db } from '../../src/db/database.js'
 import { up as repairTotpEnabled } from '../../src/db/migrations/2026-11-26-01-totp-enabled-repair.js'
-import { json, registerAndLogin, strongPassword, type TestUser } from '../helpers.js'
+import { json, login, me, registerAndLogin, strongPassword, type TestUser } from '../helpers.js'
 import { tokenFromMail } from '../mail-helpers.js'
 import { buildMailingApp, rfc6238, STEP_MS, totpCode } from '../recovery-helpers.js'
 
@@ -23,14 +23,6 @@ function enrol(app: FastifyInstance, user: TestUser, password = user.password) {
 
 function confirmCode(app: FastifyInstance, user: TestUser, code: string) {
   return app.inject({ method: 'POST', url: '/v1/me/totp/confirm', headers: user.auth, payload: { code } })
-}
-
-function login(app: FastifyInstance, user: TestUser, extra: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST',
-    url: '/v1/sessions',
-    payload: { email: user.email, password: user.password, ...extra },
-  })
 }
 
 /** What the database holds about a user's two-factor sign-in. */
@@ -129,7 +121,9 @@ describe('two-factor sign-in: happy', () => {
       'TOTP_REQUIRED only after a correct password',
     )
 
-    const withCode = await login(app, user, { totp_code: totpCode(enrolment.secret, Date.now() + STEP_MS) })
+    const withCode = await login(app, user, {
+      body: { totp_code: totpCode(enrolment.secret, Date.now() + STEP_MS) },
+    })
     assert.equal(withCode.statusCode, 201, withCode.body)
   })
 
@@ -138,12 +132,12 @@ describe('two-factor sign-in: happy', () => {
     const user = await registerAndLogin(app)
     const { recoveryCodes } = await turnOn(app, user)
     const [first = '', second = ''] = recoveryCodes
-    assert.equal((await login(app, user, { recovery_code: first })).statusCode, 201)
-    const again = await login(app, user, { recovery_code: first })
+    assert.equal((await login(app, user, { body: { recovery_code: first } })).statusCode, 201)
+    const again = await login(app, user, { body: { recovery_code: first } })
     assert.equal(again.statusCode, 401, 'a recovery code works once ever')
     assert.equal(json<ErrorResponse>(again).error.code, 'UNAUTHENTICATED')
     const retyped = ` ${second.toUpperCase().replace(/-/g, ' ')} `
-    assert.equal((await login(app, user, { recovery_code: retyped })).statusCode, 201)
+    assert.equal((await login(app, user, { body: { recovery_code: retyped } })).statusCode, 201)
   })
 
   it('turning it off needs the password; afterwards the password alone signs in', async (t) => {
@@ -186,7 +180,7 @@ describe('two-factor sign-in: happy', () => {
     const renewed = { ...user, password }
     assert.equal(json<ErrorResponse>(await login(app, renewed)).error.code, 'TOTP_REQUIRED')
     const next = totpCode(secret, Date.now() + STEP_MS)
-    assert.equal((await login(app, renewed, { totp_code: next })).statusCode, 201)
+    assert.equal((await login(app, renewed, { body: { totp_code: next } })).statusCode, 201)
   })
 })
 
@@ -224,24 +218,24 @@ describe('two-factor sign-in: errors', () => {
     const { secret } = await turnOn(app, user)
     const confirmingCode = totpCode(secret)
     assert.equal(
-      (await login(app, user, { totp_code: confirmingCode })).statusCode,
+      (await login(app, user, { body: { totp_code: confirmingCode } })).statusCode,
       401,
       'the confirming code is spent',
     )
     const next = totpCode(secret, Date.now() + STEP_MS)
     const [a, b] = await Promise.all([
-      login(app, user, { totp_code: next }),
-      login(app, user, { totp_code: next }),
+      login(app, user, { body: { totp_code: next } }),
+      login(app, user, { body: { totp_code: next } }),
     ])
     assert.deepEqual(
       [a.statusCode, b.statusCode].sort(),
       [201, 401],
       'two logins racing with one code: one wins',
     )
-    assert.equal((await login(app, user, { totp_code: next })).statusCode, 401)
+    assert.equal((await login(app, user, { body: { totp_code: next } })).statusCode, 401)
     const older = totpCode(secret, Date.now() - STEP_MS)
     assert.equal(
-      (await login(app, user, { totp_code: older })).statusCode,
+      (await login(app, user, { body: { totp_code: older } })).statusCode,
       401,
       'an earlier step is refused too',
     )
@@ -252,13 +246,15 @@ describe('two-factor sign-in: errors', () => {
     const user = await registerAndLogin(app)
     const { secret, recoveryCodes } = await turnOn(app, user)
     const farFuture = totpCode(secret, Date.now() + 3 * STEP_MS)
-    assert.equal((await login(app, user, { totp_code: farFuture })).statusCode, 401)
+    assert.equal((await login(app, user, { body: { totp_code: farFuture } })).statusCode, 401)
     const both = await login(app, user, {
-      totp_code: totpCode(secret),
-      recovery_code: recoveryCodes[0] ?? '',
+      body: {
+        totp_code: totpCode(secret),
+        recovery_code: recoveryCodes[0] ?? '',
+      },
     })
     assert.equal(both.statusCode, 400)
-    const tooLong = await login(app, user, { recovery_code: 'x'.repeat(101) })
+    const tooLong = await login(app, user, { body: { recovery_code: 'x'.repeat(101) } })
     assert.equal(tooLong.statusCode, 422)
   })
 })
@@ -269,10 +265,12 @@ describe('two-factor sign-in: security', () => {
     const user = await registerAndLogin(app)
     const { secret } = await turnOn(app, user)
     for (let i = 0; i < 3; i++) {
-      const wrong = await login(app, user, { totp_code: '000000' === totpCode(secret) ? '111111' : '000000' })
+      const wrong = await login(app, user, {
+        body: { totp_code: '000000' === totpCode(secret) ? '111111' : '000000' },
+      })
       assert.equal(wrong.statusCode, 401)
     }
-    const limited = await login(app, user, { totp_code: totpCode(secret, Date.now() + STEP_MS) })
+    const limited = await login(app, user, { body: { totp_code: totpCode(secret, Date.now() + STEP_MS) } })
     assert.equal(limited.statusCode, 429, 'even the right code waits out the limit')
     assert.ok(Number(limited.headers['retry-after']) > 0)
     const events = logs().map((line) => line['event'])
@@ -309,7 +307,7 @@ describe('two-factor sign-in: security', () => {
       const proof: Record<string, string> = state.enabled
         ? { totp_code: totpCode(secret, Date.now() + STEP_MS) }
         : {}
-      const again = await login(app, user, proof)
+      const again = await login(app, user, { body: proof })
       assert.equal(again.statusCode, 201, `round ${round}: the account can still sign in: ${again.body}`)
       if (state.enabled) {
         const off = await app.inject({
@@ -347,16 +345,14 @@ describe('two-factor sign-in: security', () => {
     const user = await registerAndLogin(app)
     const other = json<{ data: { token: string } }>(await login(app, user)).data.token
     const third = json<{ data: { token: string } }>(await login(app, user)).data.token
-    const me = (token: string) =>
-      app.inject({ method: 'GET', url: '/v1/me', headers: { authorization: `Bearer ${token}` } })
-    assert.equal((await me(other)).statusCode, 200)
+    assert.equal((await me(app, other)).statusCode, 200)
     const enrolled = await enrol(app, user)
-    assert.equal((await me(other)).statusCode, 200, 'a pending enrolment signs nobody out')
+    assert.equal((await me(app, other)).statusCode, 200, 'a pending enrolment signs nobody out')
     const { secret } = json<{ data: Enrolment }>(enrolled).data
     assert.equal((await confirmCode(app, user, totpCode(secret))).statusCode, 200)
-    assert.equal((await me(other)).statusCode, 401)
-    assert.equal((await me(third)).statusCode, 401)
-    assert.equal((await me(user.token)).statusCode, 200, 'the caller stays signed in')
+    assert.equal((await me(app, other)).statusCode, 401)
+    assert.equal((await me(app, third)).statusCode, 401)
+    assert.equal((await me(app, user.token)).statusCode, 200, 'the caller stays signed in')
     const revoked = logs().find((line) => line['event'] === 'session.revoked')
     assert.equal(revoked?.['user_id'], user.id)
     assert.equal(revoked['others'], 2)
@@ -366,7 +362,7 @@ describe('two-factor sign-in: security', () => {
     const { app, db, logText } = await buildMailingApp(t)
     const user = await registerAndLogin(app)
     const { secret, recoveryCodes } = await turnOn(app, user)
-    await login(app, user, { recovery_code: recoveryCodes[0] ?? '' })
+    await login(app, user, { body: { recovery_code: recoveryCodes[0] ?? '' } })
     const dump: string[] = []
     for (const table of ['users', 'totp_credentials', 'recovery_codes', 'mail_outbox', 'sessions'] as const) {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)

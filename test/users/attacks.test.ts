@@ -9,7 +9,9 @@ import { newSessionToken } from '../../src/sessions/tokens.js'
 import {
   buildTestApp,
   json,
+  login,
   registerAndLogin,
+  statuses,
   strongPassword,
   uniqueEmail,
   type TestUser,
@@ -19,21 +21,6 @@ import {
 // changes and deletion, and unbounded password input.
 
 type ErrorResponse = { error: { code: string; message: string; fields?: Record<string, string> } }
-
-function login(
-  app: FastifyInstance,
-  credentials: { email: string; password: string },
-  remoteAddress = '127.0.0.1',
-): Promise<LightMyRequestResponse> {
-  const payload = { email: credentials.email, password: credentials.password }
-  return app.inject({ method: 'POST', url: '/v1/sessions', payload, remoteAddress })
-}
-
-function statuses(responses: LightMyRequestResponse[]): Record<number, number> {
-  const counts: Record<number, number> = {}
-  for (const response of responses) counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1
-  return counts
-}
 
 async function sessionCount(app: FastifyInstance, user: TestUser): Promise<number> {
   const rows = await app.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()
@@ -106,17 +93,22 @@ describe('lockout as denial of service', () => {
   it('failures from one address do not lock the owner out from another', async (t) => {
     const { app } = await buildTestApp(t, { LOGIN_FAILURE_LIMIT: '3/15m' })
     const user = await registerAndLogin(app)
-    const attacker = () => login(app, { email: user.email, password: 'guess guess guess' }, '203.0.113.7')
+    const attacker = () =>
+      login(app, { email: user.email, password: 'guess guess guess' }, { remoteAddress: '203.0.113.7' })
     for (let i = 0; i < 3; i++) assert.equal((await attacker()).statusCode, 401)
     for (let i = 0; i < 10; i++) assert.equal((await attacker()).statusCode, 429)
-    assert.equal((await login(app, user, '198.51.100.20')).statusCode, 201, 'the owner still gets in')
+    assert.equal(
+      (await login(app, user, { remoteAddress: '198.51.100.20' })).statusCode,
+      201,
+      'the owner still gets in',
+    )
   })
 
   it('the per-email ceiling stops guesses spread over many addresses', async (t) => {
     const { app } = await buildTestApp(t, { LOGIN_FAILURE_LIMIT: '3/15m', LOGIN_FAILURE_EMAIL_LIMIT: '5/1h' })
     const user = await registerAndLogin(app)
     const guess = (address: string) =>
-      login(app, { email: user.email, password: 'guess guess guess' }, address)
+      login(app, { email: user.email, password: 'guess guess guess' }, { remoteAddress: address })
     for (const address of ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.2', '203.0.113.3']) {
       assert.equal((await guess(address)).statusCode, 401)
     }

@@ -35,8 +35,9 @@ const TOKEN_HASHES_MAX = 10_000
  * Entries are found by a number derived from the token with a key drawn at start-up (so a client
  * cannot aim its guesses at an entry's slot), and a found entry's token is compared in constant time
  * with the one presented, as the session's hash is. Tokens are held only in this process's memory, for
- * `lifeMs` (an interval timer drops older entries, at least every 100 ms; `close` drops them all), about
- * as long as a request's own headers may stay in its heap anyway; the database still holds hashes only.
+ * `lifeMs` and at most one sweep more (an interval timer drops older entries every `lifeMs`, at most ten
+ * times a second; `close` drops them all), about as long as a request's own headers may stay in its heap
+ * anyway; the database still holds hashes only.
  */
 export class TokenHashes {
   readonly #entries = new Map<number, { token: string; hash: string; at: number }>()

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, it } from 'node:test'
@@ -119,12 +120,17 @@ function brokenLink(file: string, target: string): string | undefined {
   return undefined
 }
 
-const documents = [
-  README,
-  ...readdirSync(DOCS)
+/** The Markdown files directly in `dir`. */
+function markdownIn(dir: string): string[] {
+  return readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
-    .map((name) => join(DOCS, name)),
-]
+    .map((name) => join(dir, name))
+}
+
+/** The reference pages the README links to. */
+const pages = markdownIn(DOCS)
+/** Every document whose links must lead somewhere: the pages, the dated history, the contributors' guide. */
+const documents = [README, join(ROOT, 'CONTRIBUTING.md'), ...pages, ...markdownIn(join(DOCS, 'history'))]
 
 describe('documentation', () => {
   describe('configuration', () => {
@@ -176,7 +182,7 @@ describe('documentation', () => {
       const linked = new Set(
         linkTargets(readFileSync(README, 'utf8')).map((target) => resolve(ROOT, target.split('#')[0] ?? '')),
       )
-      const unlinked = documents.filter((file) => file !== README && !linked.has(file))
+      const unlinked = pages.filter((file) => !linked.has(file))
       assert.deepEqual(
         unlinked.map((file) => relative(ROOT, file)),
         [],
@@ -261,6 +267,104 @@ describe('documentation', () => {
         .map(({ path }) => path)
       assert.deepEqual(bypassing, [QUERIES_OUTSIDE_COMPILED])
       assert.ok(architecture.includes(QUERIES_OUTSIDE_COMPILED))
+    })
+  })
+
+  describe('architecture.md: layers and imports', () => {
+    const architecture = readFileSync(join(DOCS, 'architecture.md'), 'utf8')
+    const section = architecture.slice(
+      architecture.indexOf('## Layers and imports'),
+      architecture.indexOf('## Writes, transactions and queries'),
+    )
+    /** What each part of src/ imports, as scripts/folder-loops.mjs finds it (part → imported parts). */
+    const graph = JSON.parse(
+      execFileSync(process.execPath, ['scripts/folder-loops.mjs', '--json'], { cwd: ROOT, encoding: 'utf8' }),
+    ) as { imports: Record<string, Record<string, string>>; loops: string[][] }
+    const imports = new Map(Object.entries(graph.imports).map(([part, edges]) => [part, Object.keys(edges)]))
+    const PART = /`?([a-z][a-z-]*\/|[a-z][a-z-]*\.ts)`?/g
+
+    /** The layers of the page's diagram, top first: each line after an arrow starts the next one. */
+    function layers(): string[][] {
+      const diagram = /```\n(app\.ts[\s\S]*?)```/.exec(section)?.[1] ?? ''
+      const found: string[][] = []
+      for (const line of diagram.split('\n')) {
+        if (line.trim() === '') continue
+        if (found.length === 0 || line.trimStart().startsWith('→')) found.push([])
+        const names = line.replace(/^.*?:/, '').match(PART) ?? []
+        found.at(-1)?.push(...names.filter((name) => imports.has(name)))
+      }
+      return found
+    }
+
+    it('the table of what each part imports is what the code imports', () => {
+      const table = new Map<string, string[]>()
+      for (const line of outsideCodeBlocks(section)) {
+        const cells = /^\|\s*`([^`]+)`\s*\|(.*)\|\s*$/.exec(line)
+        if (cells?.[1] === undefined) continue
+        table.set(
+          cells[1],
+          [...(cells[2] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? ''),
+        )
+      }
+      const sorted = (map: Map<string, string[]>): Array<[string, string[]]> =>
+        [...map].map(([part, names]): [string, string[]] => [part, [...names].sort()]).sort()
+      assert.deepEqual(
+        sorted(table),
+        sorted(imports),
+        `docs/architecture.md's table is out of date: paste \`node scripts/folder-loops.mjs --table\``,
+      )
+    })
+
+    it('every part has a layer, and no import runs up a layer or around a loop', () => {
+      const found = layers()
+      assert.ok(found.length >= 4, 'the page draws the layers')
+      const layerOf = new Map(found.flatMap((names, index) => names.map((name) => [name, index] as const)))
+      assert.deepEqual(
+        [...imports.keys()].filter((part) => !layerOf.has(part)),
+        [],
+        'parts of src/ missing from the diagram',
+      )
+      const upward = [...imports].flatMap(([from, names]) =>
+        names
+          .filter((to) => (layerOf.get(to) ?? 0) < (layerOf.get(from) ?? 0))
+          .map((to) => `${from} -> ${to}: ${graph.imports[from]?.[to] ?? ''}`),
+      )
+      assert.deepEqual(upward, [], 'imports from a layer above')
+      assert.deepEqual(graph.loops, [], 'loops between parts (node scripts/folder-loops.mjs)')
+    })
+
+    it('lists every sideways import between folders of one layer, and no other', () => {
+      const layerOf = new Map(layers().flatMap((names, index) => names.map((name) => [name, index] as const)))
+      const sideways = [...imports].flatMap(([from, names]) =>
+        from.endsWith('/')
+          ? names
+              .filter((to) => to.endsWith('/') && layerOf.get(to) === layerOf.get(from))
+              .map((to) => `${from} -> ${to}`)
+          : [],
+      )
+      const couples = section.slice(section.indexOf('### What still couples folders'))
+      // Each item: `from/` → `to/` (what for), `to/`, … over one or more lines; the reasons are dropped.
+      const listed = [...couples.matchAll(/^- `([a-z-]+\/)` → ((?:.*)(?:\n {2}.*)*)/gm)].flatMap((item) => {
+        const targets = (item[2] ?? '').replace(/\((?:[^()]|\([^()]*\))*\)/g, '')
+        return [...targets.matchAll(/`([a-z-]+\/)`/g)].map((match) => `${item[1] ?? ''} -> ${match[1] ?? ''}`)
+      })
+      assert.deepEqual([...listed].sort(), [...sideways].sort())
+    })
+
+    it('no *.queries.ts imports http/, and no routes file is over 400 lines', () => {
+      const SRC = join(ROOT, 'src')
+      const files = sourceFiles(SRC).map((file) => ({
+        path: relative(SRC, file),
+        text: readFileSync(file, 'utf8'),
+      }))
+      const queriesOnHttp = files
+        .filter(({ path, text }) => path.endsWith('.queries.ts') && /from '\.\.\/http\//.test(text))
+        .map(({ path }) => path)
+      assert.deepEqual(queriesOnHttp, [])
+      const long = files
+        .filter(({ path, text }) => path.endsWith('.routes.ts') && text.trimEnd().split('\n').length > 400)
+        .map(({ path }) => path)
+      assert.deepEqual(long, [])
     })
   })
 })
